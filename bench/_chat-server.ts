@@ -1,0 +1,111 @@
+// Child process of bench/chat.ts (the leading underscore keeps `npm run bench` from running it alone):
+// the real app on a loopback port, with members, accepted matches and rooms made directly in the
+// database, so the parent can measure this process's RSS on its own.
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { chatRooms, matches, members, universities } from '../server/db/schema';
+import { AccessTokens } from '../server/modules/auth/tokens';
+import { seedCampus } from '../server/seed/campus';
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+export interface BenchMember {
+  id: number;
+  token: string;
+}
+export interface BenchPair {
+  a: BenchMember;
+  b: BenchMember;
+  roomId: number;
+}
+export type ToParent =
+  | { type: 'ready'; port: number; database: string; pairs: BenchPair[]; idle: string[] }
+  | { type: 'stats'; rss: number; heapUsed: number; external: number; messages: number; connections: number; cpuMs: number };
+export type ToChild = { type: 'stats' } | { type: 'close' };
+
+async function main() {
+  const pairCount = Number(process.env.BENCH_PAIRS ?? 100);
+  const idleCount = Number(process.env.BENCH_IDLE ?? 2000);
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '/nonexistent',
+    ACCESS_TOKEN_TTL: '3600',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+  });
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await seedCampus(database.db);
+  const [uni] = await database.db.select({ id: universities.id }).from(universities).limit(1);
+
+  const total = pairCount * 2 + idleCount;
+  const ids: number[] = [];
+  for (let start = 0; start < total; start += 500) {
+    const rows = await database.db
+      .insert(members)
+      .values(
+        Array.from({ length: Math.min(500, total - start) }, (_, i) => ({
+          email: `bench-${start + i}@bench.example`,
+          membername: `벤치${start + i}`,
+          universityId: uni!.id,
+          status: 'ACTIVE',
+        })),
+      )
+      .returning({ id: members.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  const tokens = new AccessTokens(SECRET, 3600);
+  const member = async (i: number): Promise<BenchMember> => ({ id: ids[i]!, token: await tokens.sign(ids[i]!, `bench-${i}@bench.example`) });
+
+  const pairs: BenchPair[] = [];
+  for (let p = 0; p < pairCount; p++) {
+    const a = await member(2 * p);
+    const b = await member(2 * p + 1);
+    await database.db.insert(matches).values({ requesterId: a.id, targetId: b.id, status: 'ACCEPTED' });
+    const [room] = await database.db
+      .insert(chatRooms)
+      .values({ memberA: Math.min(a.id, b.id), memberB: Math.max(a.id, b.id), starterId: a.id })
+      .returning({ id: chatRooms.id });
+    pairs.push({ a, b, roomId: room!.id });
+  }
+  const idle: string[] = [];
+  for (let i = pairCount * 2; i < total; i++) idle.push((await member(i)).token);
+
+  const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+
+  const send = (message: ToParent) => process.send?.(message);
+  process.on('message', (message: ToChild) => {
+    if (message.type === 'stats') {
+      void database.db.execute(sql`select count(*)::int as n from chat_messages`).then((result) => {
+        const mem = process.memoryUsage();
+        const cpu = process.cpuUsage();
+        send({
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          type: 'stats',
+          rss: mem.rss,
+          heapUsed: mem.heapUsed,
+          external: mem.external,
+          messages: Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n),
+          connections: app.websocketServer.clients.size,
+        });
+      });
+    } else if (message.type === 'close') {
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0));
+    }
+  });
+  send({ type: 'ready', port: address.port, database: database.kind, pairs, idle });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,160 @@
+// Member API benchmark (not a test): one university with 50,000 members, the ranking endpoints
+// measured in-process (app.inject: routing, auth, SQL, JSON) from one member. JSON lines out.
+//   node --import tsx bench/api.ts             PGlite, then PostgreSQL when one answers
+//   BENCH_DB=pglite|postgres                   only that one
+//   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh lc_bench_* database is made and dropped)
+//   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { AccessTokens } from '../server/modules/auth/tokens';
+import { seedCampus } from '../server/seed/campus';
+import { seedDemoMembers } from '../server/seed/demo-members';
+
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
+const N = Number(process.env.BENCH_N ?? 300);
+const WARMUP = 30;
+const UNIVERSITY = '가톨릭대';
+const SECRET = randomBytes(32).toString('hex');
+
+function emit(record: Record<string, unknown>): void {
+  console.log(JSON.stringify({ bench: 'api', ...record }));
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+function reachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection(Number(u.port || 5432), u.hostname);
+    socket.setTimeout(1000);
+    socket.on('connect', () => (socket.destroy(), resolve(true)));
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `lc_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * About two matches per member between random pairs (30 % accepted), so pending counts and
+ * match counts vary like on a live campus. Deterministic: pairs come from the series number.
+ */
+async function seedMatches(database: Database, first: number, count: number): Promise<number> {
+  const pairs = count * 2;
+  const result = (await database.db.execute(sql`
+    insert into matches (requester_id, target_id, status, created_at, updated_at)
+    select a, b, case when g % 10 < 3 then 'ACCEPTED' else 'REQUESTED' end, now() - (g % 720) * interval '1 hour', now() - (g % 720) * interval '1 hour'
+      from (select g, ${first}::int + ((g::bigint * 7919) % ${count})::int as a, ${first}::int + ((g::bigint * 104729 + 7) % ${count})::int as b
+              from generate_series(1, ${pairs}) g) s
+     where a <> b
+    on conflict do nothing`)) as unknown as { rowCount?: number; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+async function run(kind: 'pglite' | 'postgres'): Promise<void> {
+  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir: 'memory://', poolSize: 4 });
+  try {
+    await seedCampus(database.db);
+    const t0 = performance.now();
+    await seedDemoMembers(database.db, { count: MEMBERS, university: UNIVERSITY, prefix: 'bench', seed: 42 });
+    const seededMembers = performance.now();
+    const [range] = (
+      (await database.db.execute(sql`select min(id)::int as first, count(*)::int as n from members where email like 'bench-%'`)) as unknown as {
+        rows: { first: number; n: number }[];
+      }
+    ).rows;
+    const matchCount = await seedMatches(database, range!.first, range!.n);
+    await database.db.execute(sql`vacuum analyze`);
+    const seeded = performance.now();
+    emit({ db: kind, query: 'seed', members: range!.n, matches: matchCount, ms: Math.round(seeded - t0), membersMs: Math.round(seededMembers - t0) });
+
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+    const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
+    await app.ready();
+    // The caller: a seeded member in the middle of the campus.
+    const callerId = range!.first + Math.floor(range!.n / 2);
+    const token = await new AccessTokens(SECRET, 3600).sign(callerId, `bench-${callerId}@catholic.ac.kr`);
+    const headers = { authorization: `Bearer ${token}` };
+
+    const queries: [string, string][] = [
+      // The floor: routing, bearer check and its member lookup, envelope; no ranking.
+      ['baseline-auth-only', '/api/tags'],
+      ['recommendations', '/api/members/recommendations'],
+      ['popular', '/api/members/popular'],
+      ['filters-recommend-p0', '/api/members/filters?sort=recommend&page=0&size=10'],
+      ['filters-recommend-p100', '/api/members/filters?sort=recommend&page=100&size=10'],
+      ['filters-recent-p0', '/api/members/filters?sort=recent&page=0&size=10'],
+      ['filters-recent-p100', '/api/members/filters?sort=recent&page=100&size=10'],
+      ['filters-interest-dept-p0', `/api/members/filters?sort=recommend&page=0&size=10&interest=STARTUP&department=${encodeURIComponent('경영학과')}`],
+    ];
+    for (const [query, url] of queries) {
+      const first = await app.inject({ url, headers });
+      if (first.statusCode !== 200) throw new Error(`${query}: ${first.statusCode} ${first.body.slice(0, 200)}`);
+      for (let i = 0; i < WARMUP; i++) await app.inject({ url, headers });
+      const times: number[] = [];
+      for (let i = 0; i < N; i++) {
+        const start = performance.now();
+        const res = await app.inject({ url, headers });
+        times.push(performance.now() - start);
+        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
+      }
+      times.sort((a, b) => a - b);
+      const result = first.json().result as unknown;
+      const page = result as { data?: unknown[]; meta?: { totalItems: number } };
+      emit({
+        db: kind,
+        query,
+        p50: round(percentile(times, 50)),
+        p95: round(percentile(times, 95)),
+        p99: round(percentile(times, 99)),
+        n: N,
+        ...(Array.isArray(result) ? { rows: result.length } : page.data ? { rows: page.data.length, totalItems: page.meta?.totalItems } : {}),
+        // The machine is shared: the 1-minute load average says how much to trust the figures.
+        load1: Math.round(loadavg()[0]! * 100) / 100,
+      });
+    }
+    await app.close();
+  } finally {
+    await database.close();
+    await pgdb?.drop();
+  }
+}
+
+const only = process.env.BENCH_DB;
+const kinds: ('pglite' | 'postgres')[] = [];
+if (!only || only === 'pglite') kinds.push('pglite');
+if (!only || only === 'postgres') {
+  if (await reachable(POSTGRES_ADMIN_URL)) kinds.push('postgres');
+  else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
+}
+for (const kind of kinds) await run(kind);

@@ -1,0 +1,317 @@
+// Chat benchmark (not a test): @stomp/stompjs clients on loopback against the real app in a child
+// process, every message persisted. JSON lines on stdout, one per measurement.
+//   node --import tsx bench/chat.ts            PGlite, then PostgreSQL when one answers
+//   BENCH_DB=pglite|postgres                   only that one
+//   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh database is made and dropped)
+//   BENCH_SCALE=0.2                            shorter runs (smoke)
+//   BENCH_ONLY=rss,1-pair,100-pairs,throughput  a subset of the scenarios
+// serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
+// the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s.
+// loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@stomp/stompjs';
+import WebSocket from 'ws';
+import { roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
+import type { BenchPair, ToChild, ToParent } from './_chat-server';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
+const PAIRS = 100;
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const wanted = (name: string) => !ONLY || ONLY.includes(name);
+
+function emit(record: Record<string, unknown>): void {
+  // The machine's load average says how much the figures can be trusted.
+  console.log(JSON.stringify({ bench: 'chat', ...record, loadAvg1m: round(loadavg()[0]!, 1), cpus: cpus().length }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function summary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    messages: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted[sorted.length - 1] ?? NaN),
+  };
+}
+
+// ---------- server child ----------
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  database: string;
+  pairs: BenchPair[];
+  idle: string[];
+  stats(): Promise<Extract<ToParent, { type: 'stats' }>>;
+  close(): Promise<void>;
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<Server> {
+  const child = fork(new URL('./_chat-server.ts', import.meta.url).pathname, [], {
+    // BENCH_PROFILE=dir writes a CPU profile of the server there.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_PAIRS: String(PAIRS), BENCH_IDLE: String(IDLE) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Extract<ToParent, { type: 'ready' }>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m));
+  });
+  const ask = (m: ToChild) => child.send(m);
+  return {
+    child,
+    url: `ws://127.0.0.1:${ready.port}${STOMP_ENDPOINT}`,
+    database: ready.database,
+    pairs: ready.pairs,
+    idle: ready.idle,
+    stats: () =>
+      new Promise((resolve) => {
+        const onMessage = (m: ToParent) => {
+          if (m.type !== 'stats') return;
+          child.off('message', onMessage);
+          resolve(m);
+        };
+        child.on('message', onMessage);
+        ask({ type: 'stats' });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        ask({ type: 'close' });
+      }),
+  };
+}
+
+// ---------- clients ----------
+
+function connect(url: string, token: string, heartbeat = 10_000): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(url),
+      connectHeaders: { Authorization: `Bearer ${token}` },
+      reconnectDelay: 0,
+      heartbeatIncoming: heartbeat,
+      heartbeatOutgoing: heartbeat,
+      debug: () => {},
+    });
+    client.onConnect = () => resolve(client);
+    client.onStompError = (frame) => reject(new Error(`ERROR ${frame.headers.message}`));
+    client.onWebSocketClose = () => reject(new Error('closed before CONNECTED'));
+    client.activate();
+  });
+}
+
+function subscribed(client: Client, destination: string, onMessage: (body: string) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const receipt = `r-${randomBytes(4).toString('hex')}`;
+    client.watchForReceipt(receipt, () => resolve());
+    client.subscribe(destination, (m) => onMessage(m.body), { receipt });
+  });
+}
+
+interface LivePair {
+  pair: BenchPair;
+  sender: Client;
+  receiver: Client;
+}
+
+async function openPairs(server: Server, count: number, onMessage: (body: string) => void): Promise<LivePair[]> {
+  const live: LivePair[] = [];
+  for (const pair of server.pairs.slice(0, count)) {
+    const [sender, receiver] = await Promise.all([connect(server.url, pair.a.token), connect(server.url, pair.b.token)]);
+    await subscribed(receiver, roomTopic(pair.roomId), onMessage);
+    live.push({ pair, sender, receiver });
+  }
+  return live;
+}
+
+async function closeAll(clients: Client[]): Promise<void> {
+  await Promise.all(clients.map((c) => c.deactivate()));
+}
+
+/** Every pair sends `rate` msg/s for `seconds` on its own schedule; latency = send call → MESSAGE at the receiver. */
+async function latencyRun(server: Server, pairCount: number, rate: number, seconds: number) {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const live = await openPairs(server, pairCount, (body) => {
+    const key = (JSON.parse(body) as { content: string }).content;
+    const t0 = sentAt.get(key);
+    if (t0 === undefined) return;
+    latencies.push(performance.now() - t0);
+    sentAt.delete(key);
+  });
+  // Warm-up: a few messages per pair that are not counted.
+  for (const { sender, pair } of live) for (let i = 0; i < 3; i++) sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `warm ${i}` }) });
+  await sleep(500);
+
+  const period = 1000 / rate;
+  const perPair = Math.max(1, Math.round(rate * seconds));
+  const cpuBefore = (await server.stats()).cpuMs;
+  const start = performance.now() + 50;
+  await Promise.all(
+    live.map(async ({ sender, pair }, index) => {
+      const phase = (index / live.length) * period;
+      for (let i = 0; i < perPair; i++) {
+        const due = start + phase + i * period;
+        const wait = due - performance.now();
+        if (wait > 1) await sleep(wait);
+        const key = `${index}:${i}`;
+        sentAt.set(key, performance.now());
+        sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: key }) });
+      }
+    }),
+  );
+  const expected = perPair * live.length;
+  const deadline = performance.now() + 15_000;
+  while (latencies.length < expected && performance.now() < deadline) await sleep(10);
+  const lost = expected - latencies.length;
+  const serverCpuUsPerMessage = Math.round((((await server.stats()).cpuMs - cpuBefore) * 1000) / expected);
+  await closeAll(live.flatMap((l) => [l.sender, l.receiver]));
+  return { ...summary(latencies), lost, serverCpuUsPerMessage };
+}
+
+/** One publisher floods one room as fast as the server takes it; rate = messages delivered per second. */
+async function throughputRun(server: Server, count: number) {
+  let received = 0;
+  let firstAt = 0;
+  let lastAt = 0;
+  const [live] = await openPairs(server, 1, () => {
+    received++;
+    lastAt = performance.now();
+  });
+  const { sender, receiver, pair } = live!;
+  for (let i = 0; i < 200; i++) sender.publish({ destination: roomPublish(pair.roomId), body: '{"content":"warm"}' });
+  while (received < 200) await sleep(5);
+  received = 0;
+  const { messages: before, cpuMs: cpuBefore } = await server.stats();
+  firstAt = performance.now();
+  for (let i = 0; i < count; i++) {
+    sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `t${i}` }) });
+    // Yield now and then so the flood goes out while the receiver keeps reading.
+    if (i % 500 === 499) await sleep(0);
+  }
+  const deadline = performance.now() + 60_000;
+  while (received < count && performance.now() < deadline) await sleep(5);
+  const after = await server.stats();
+  const stored = after.messages - before;
+  await closeAll([sender, receiver]);
+  const seconds = (lastAt - firstAt) / 1000;
+  return {
+    messages: received,
+    stored,
+    seconds: round(seconds, 3),
+    messagesPerSecond: Math.round(received / seconds),
+    serverCpuUsPerMessage: Math.round(((after.cpuMs - cpuBefore) * 1000) / Math.max(1, received)),
+  };
+}
+
+async function rssRun(server: Server, count: number) {
+  const base = await server.stats();
+  const clients: Client[] = [];
+  const tokens = server.idle.slice(0, count);
+  for (let i = 0; i < tokens.length; i += 100) {
+    clients.push(...(await Promise.all(tokens.slice(i, i + 100).map((t) => connect(server.url, t)))));
+  }
+  await sleep(2000);
+  const held = await server.stats();
+  await closeAll(clients);
+  await sleep(500);
+  return {
+    connections: held.connections,
+    rssBaselineMb: round(base.rss / 2 ** 20, 1),
+    rssMb: round(held.rss / 2 ** 20, 1),
+    heapUsedMb: round(held.heapUsed / 2 ** 20, 1),
+    perConnectionKb: round((held.rss - base.rss) / 1024 / Math.max(1, held.connections), 1),
+  };
+}
+
+// ---------- databases ----------
+
+function reachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = createConnection(Number(u.port || 5432), u.hostname);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    setTimeout(() => (s.destroy(), resolve(false)), 1000).unref();
+  });
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `lc_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
+  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  let server: Server | undefined;
+  try {
+    server = await startServer(pgdb?.url);
+    const db = server.database;
+    if (wanted('rss')) {
+      const rss = await rssRun(server, IDLE);
+      emit({ db, scenario: 'idle-connections-rss', ...rss, targetMb: 300, met: rss.rssMb <= 300 });
+    }
+    if (wanted('1-pair')) {
+      const one = await latencyRun(server, 1, 50, 20 * SCALE);
+      emit({ db, scenario: 'latency-1-pair', ratePerPair: 50, ...one, targetP99Ms: 10, met: one.p99Ms <= 10 && one.lost === 0 });
+    }
+    if (wanted('100-pairs')) {
+      const many = await latencyRun(server, PAIRS, 10, 10 * SCALE);
+      emit({ db, scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many, targetP99Ms: 60, met: many.p99Ms <= 60 && many.lost === 0 });
+    }
+    if (wanted('throughput')) {
+      const tp = await throughputRun(server, Math.round(20_000 * SCALE));
+      emit({ db, scenario: 'throughput-1-publisher', ...tp, targetPerSecond: 4000, met: tp.messagesPerSecond >= 4000 && tp.stored === tp.messages });
+    }
+
+    const end = await server.stats();
+    emit({ db, scenario: 'server-after-run', rssMb: round(end.rss / 2 ** 20, 1), storedMessages: end.messages });
+  } finally {
+    await server?.close();
+    await pgdb?.drop();
+  }
+}
+
+async function main() {
+  const only = process.env.BENCH_DB;
+  if (only !== 'postgres') await runOn('pglite');
+  if (only === 'postgres' || (only === undefined && (await reachable(POSTGRES_ADMIN_URL)))) await runOn('postgres');
+  else if (only === undefined) emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+// Web budgets (not a test): first-screen bytes and Lighthouse 12, JSON lines out.
+//   node --import tsx bench/web.ts            builds, serves dist/ with the real server, measures
+//   BENCH_NO_BUILD=1                          measure the existing dist/
+// Targets (reported, not asserted): first-screen JS ≤ 100 KB gzip, CSS ≤ 15 KB gzip, fonts ≤ 300 KB,
+// Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95. Firebase and STOMP never
+// in the first screen.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, request as pwRequest } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 8199);
+const BASE = `http://localhost:${PORT}`;
+const SECRET = 'bench-web-secret-bench-web-secret-0123456789';
+const TARGETS = { jsGzipKB: 100, cssGzipKB: 15, fontKB: 300, performance: 95, accessibility: 100, bestPractices: 95 };
+
+const emit = (record: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'web', ...record }));
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+if (!process.env.BENCH_NO_BUILD) {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+}
+
+function fontBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += fontBytes(full);
+    else if (/\.(woff2?|ttf|otf|eot)$/i.test(entry.name)) total += statSync(full).size;
+  }
+  return total;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', DEMO_MEMBERS: '60', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+  stdio: 'ignore',
+});
+
+async function waitUp(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not start');
+}
+
+/** A signed-up member through the local sign-in (as tests/e2e/support.ts does). */
+async function member(): Promise<string> {
+  const api = await pwRequest.newContext({ baseURL: BASE });
+  const form = await api.post('/auth/local/authorize', { form: { email: `bench-${Date.now()}@catholic.ac.kr`, name: '벤치', redirect_uri: '/auth/callback/google', state: 'b' }, maxRedirects: 0 });
+  const code = new URL(form.headers().location!, BASE).searchParams.get('code')!;
+  const login = await api.get(`/auth/login/google?code=${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
+  const token = login.headers().access!;
+  const headers = { authorization: `Bearer ${token}` };
+  const colleges = (await (await api.get('/api/colleges', { headers })).json()).result as { id: number }[];
+  const depts = (await (await api.get(`/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];
+  await api.patch('/auth/signUp/lunchChat', {
+    headers,
+    data: { membername: '벤치', studentNo: '23', collegeId: colleges[0]!.id, departmentId: depts[0]!.id, interests: ['STARTUP'], timeTables: [{ dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' }] },
+  });
+  await api.dispose();
+  return token;
+}
+
+/** JS and CSS the page loads until idle (service worker blocked: a first visit), gzip-sized. */
+async function firstScreen(route: string, token: string | null): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  if (token) await context.addInitScript(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
+  const page = await context.newPage();
+  const files: { url: string; type: 'js' | 'css'; gzip: number; firebase: boolean; stomp: boolean }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    const type = url.pathname.endsWith('.js') ? 'js' : url.pathname.endsWith('.css') ? 'css' : null;
+    if (!type || url.origin !== BASE) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          const text = body.toString('utf8');
+          // By content, not file name: contract/stomp.ts (schemas only) is not the STOMP client.
+          files.push({ url: url.pathname, type, gzip: gzipSync(body, { level: 9 }).length, firebase: /firebaseapp|FirebaseError/.test(text), stomp: /brokerURL/.test(text) });
+        })
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await browser.close();
+  const sum = (type: 'js' | 'css') => files.filter((f) => f.type === type).reduce((total, f) => total + f.gzip, 0);
+  const names = files.map((f) => f.url);
+  emit({
+    metric: 'first-screen',
+    route,
+    jsGzipKB: kb(sum('js')),
+    cssGzipKB: kb(sum('css')),
+    jsTargetKB: TARGETS.jsGzipKB,
+    cssTargetKB: TARGETS.cssGzipKB,
+    files: names.length,
+    firebaseLoaded: files.some((f) => f.firebase),
+    stompClientLoaded: files.some((f) => f.stomp),
+  });
+}
+
+async function runLighthouse(route: string, token: string | null): Promise<void> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'lunchchat-lh-'));
+  if (token) {
+    // Seed the token into a real profile; Lighthouse then runs on that profile without resetting storage.
+    const seeded = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    const page = seeded.pages()[0] ?? (await seeded.newPage());
+    await page.goto(`${BASE}/onboarding`);
+    await page.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
+    await seeded.close();
+  }
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const result = await lighthouse(`${BASE}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token), formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('no Lighthouse result');
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
+      .filter((a) => ['accessibility', 'best-practices'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .map((a) => a.id);
+    emit({
+      metric: 'lighthouse',
+      route,
+      finalUrl: lhr.finalDisplayedUrl,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+      failingAudits: failing,
+      targets: { performance: TARGETS.performance, accessibility: TARGETS.accessibility, bestPractices: TARGETS.bestPractices },
+    });
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+try {
+  await waitUp();
+  emit({ metric: 'fonts', fontKB: kb(fontBytes('dist')), targetKB: TARGETS.fontKB });
+  const token = await member();
+  await firstScreen('/onboarding', null);
+  await firstScreen('/', token);
+  await runLighthouse('/onboarding', null);
+  await runLighthouse('/', token);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,126 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Every folder under src/features is a feature; a feature may not import another one. */
+function featureZones() {
+  let features = [];
+  try {
+    features = readdirSync('src/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    // No features yet.
+  }
+  return features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in a route (DEVELOPERS.md rule 3).',
+  }));
+}
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      'node_modules/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      '.data/',
+      '.data-*/',
+      'src/route-tree.gen.ts',
+      // Engineers' scratch folders.
+      '.*-tmp/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+
+  // Import hygiene and the layer boundaries (DEVELOPERS.md rule 3).
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/lib',
+              from: ['./src/features', './src/routes', './src/components'],
+              message: 'src/lib is the bottom layer: it imports no UI, features or routes.',
+            },
+            {
+              target: './src/components',
+              from: ['./src/features', './src/routes'],
+              message: 'Shared components never import features or routes.',
+            },
+            {
+              target: './src/features',
+              from: './src/routes',
+              message: 'Features do not import routes.',
+            },
+            ...featureZones(),
+            {
+              target: './contract',
+              from: ['./src', './server', './sw'],
+              message: 'contract/ is shared by the PWA and the server and imports neither.',
+            },
+            { target: './src', from: './server', message: 'The PWA never imports server code.' },
+            { target: './sw', from: ['./src', './server'], message: 'The service worker is its own program (rule 6).' },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Browser code: React, hooks rules, promise checks with type information.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+
+  // Node code: config files, scripts, the server, its tests.
+  {
+    files: ['*.{js,mjs,ts}', 'scripts/**', 'server/**', 'tests/server/**', 'tests/e2e/**', 'bench/**', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { AppContext, Member } from './context';
+import type { Database } from './db/client';
+import { members } from './db/schema';
+import { AppError, installErrorHandling, sendError } from './lib/http';
+import { installSecurityHeaders } from './lib/security';
+import { authRoutes } from './modules/auth/routes';
+import { AccessTokens, bearerToken } from './modules/auth/tokens';
+import { campusRoutes } from './modules/campus/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { chatSocketRoutes, createChatSocket, type ChatPushHook } from './modules/chat/socket';
+import { filesApiRoutes, filesPublicRoutes } from './modules/files/routes';
+import { createStorage } from './modules/files/storage';
+import { keywordAiRoutes } from './modules/keyword-ai/routes';
+import { matchesRoutes } from './modules/matches/routes';
+import { membersRoutes } from './modules/members/routes';
+import { mentorRoutes } from './modules/mentor/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { createPush, registerPush, type PushSender } from './modules/push';
+import { webRoutes } from './modules/web/routes';
+import { createRealtime } from './realtime';
+import { RECOMMENDED_WS_MAX_PAYLOAD } from './stomp';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Secret for access tokens (from env, or generated and kept in DATA_DIR by the boot code). */
+  jwtSecret: string;
+  /** Pass false to silence request logs (tests). */
+  logger?: boolean;
+  /** Chat fan-out across instances; defaults to config.REDIS_URL (none = in-process). */
+  redisUrl?: string;
+  /** Redis key/channel prefix (default `lunchchat`: channel `lunchchat:stomp`). */
+  redisPrefix?: string;
+  /** This process on the fan-out channel; default random. */
+  instanceId?: string;
+  /** Push for a chat message whose recipient has no socket on the room (optional). */
+  chatPush?: ChatPushHook;
+  /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
+  push?: PushSender;
+}
+
+const SENSITIVE_QUERY = /([?&](?:code|state|token|access_token|signature)=)[^&]*/gi;
+
+/** Builds the whole server without listening, so tests run it in-process. */
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: false,
+    // Malformed URLs and over-long path parameters (e.g. /api/members/<5 KB>) get the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendError(reply, new AppError('COMMON400', { _: '요청 주소가 올바르지 않아요.' }));
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Tokens, cookies and codes never reach the log; bodies are not logged at all.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'res.headers.access'],
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+  });
+
+  const tokens = new AccessTokens(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
+  const db = database.db;
+  const fixedOrigins = new Set<string>([
+    ...config.corsOrigins,
+    ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+  ]);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens,
+    async authenticate(authorization): Promise<Member> {
+      const token = bearerToken(authorization);
+      if (!token) throw new AppError('JWT_401');
+      const principal = await tokens.verify(token);
+      const rows = await db
+        .select({ id: members.id, email: members.email, universityId: members.universityId, status: members.status })
+        .from(members)
+        .where(eq(members.id, principal.memberId))
+        .limit(1);
+      const row = rows[0];
+      if (!row) throw new AppError('JWT_401');
+      if (row.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
+      return { ...row, tokenExpiresAt: principal.expiresAt };
+    },
+    requestOrigin: (request) => `${request.protocol}://${request.host}`,
+    isAllowedOrigin(origin, request) {
+      if (fixedOrigins.has(origin)) return true;
+      return request !== undefined && origin === ctx.requestOrigin(request);
+    },
+  };
+
+  installErrorHandling(app);
+  installSecurityHeaders(app, config);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      exposedHeaders: ['access', 'x-request-id'],
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    });
+  }
+  // Chat fan-out (in-process, or Redis with REDIS_URL) and the STOMP server behind /ws.
+  const realtime = await createRealtime({
+    redisUrl: deps.redisUrl ?? config.REDIS_URL,
+    prefix: deps.redisPrefix,
+    instanceId: deps.instanceId,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => realtime.close());
+  const chatSocket = createChatSocket(ctx, { realtime, push: deps.chatPush, logger: app.log });
+  await app.register(fastifyWebsocket, {
+    // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.
+    options: { maxPayload: RECOMMENDED_WS_MAX_PAYLOAD },
+    // STOMP sessions get an ERROR and in-flight SENDs finish before the server (and then the database) closes.
+    preClose(done) {
+      chatSocket.shutdown().then(
+        () => {
+          for (const client of app.websocketServer.clients) client.terminate();
+          app.websocketServer.close();
+          done();
+        },
+        (err: unknown) => done(err as Error),
+      );
+    },
+  });
+
+  // Member-facing limits (429 COMMON429), keyed by member once the /api guard has run.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => (request.member ? `member:${request.member.id}` : `ip:${request.ip}`),
+    errorResponseBuilder: () => new AppError('COMMON429'),
+  });
+  const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
+  const push = await createPush(db, config, app.log, deps.push);
+  registerPush(ctx, push);
+  app.addHook('onClose', () => push.idle());
+  const storage = await createStorage(config, deps.jwtSecret);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await app.register(async (scope) => authRoutes(scope, ctx));
+
+  // Every /api/** route needs a signed-in member (contract section 1).
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request) => {
+      request.member = await ctx.authenticate(request.headers.authorization);
+    });
+    await campusRoutes(api, ctx);
+    await membersRoutes(api, ctx);
+    await keywordAiRoutes(api, ctx, { rateLimit: perMinute(config.RATE_LIMIT_KEYWORD_AI), llmTimeoutMs: config.LLM_TIMEOUT_MS });
+    await matchesRoutes(api, ctx, { push, rateLimit: perMinute(config.RATE_LIMIT_MATCHES) });
+    await notificationsRoutes(api, ctx);
+    await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
+    await mentorRoutes(api, ctx);
+    await chatRoutes(api, ctx);
+  });
+  if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);
+
+  await chatSocketRoutes(app, ctx, chatSocket);
+  await webRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  /** The API's public origin, e.g. https://api.lunchchat.kr. Used for IdP redirect URIs and issued file URLs. */
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** The PWA's origin when it is served elsewhere (CORS with credentials, post-login redirect). */
+  APP_URL: optionalString.pipe(z.url().optional()),
+  /** Extra allowed browser origins, comma separated (CORS + WebSocket origin check). */
+  CORS_ORIGINS: optionalString,
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(30 * 60),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  LOCAL_SIGNIN: bool,
+  /** Comma-separated e-mail domains allowed to sign in; empty = any (others become UMC대). */
+  ALLOWED_EMAIL_DOMAINS: optionalString,
+  DEMO_MEMBERS: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Serve the built PWA from this folder (same origin). */
+  STATIC_DIR: z.string().default('./dist'),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FIREBASE_SERVICE_ACCOUNT: optionalString,
+  LLM_BASE_URL: optionalString,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** The keyword model answers within this or the local extractor does. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Per member and minute (429 COMMON429 beyond): match requests, keywordAI calls, upload URLs. */
+  RATE_LIMIT_MATCHES: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_KEYWORD_AI: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('ap-northeast-2'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS'> {
+  production: boolean;
+  demoMembers: number;
+  corsOrigins: string[];
+  allowedEmailDomains: string[];
+  googleEnabled: boolean;
+  localSignInEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; a bad value stops the server with a readable message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const googleEnabled = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
+  if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  const list = (v: string | undefined) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return {
+    ...e,
+    production,
+    demoMembers: e.DEMO_MEMBERS ?? (production || e.NODE_ENV === 'test' ? 0 : 200),
+    corsOrigins: [...new Set([...list(e.CORS_ORIGINS), ...(e.APP_URL ? [new URL(e.APP_URL).origin] : [])])],
+    allowedEmailDomains: list(e.ALLOWED_EMAIL_DOMAINS).map((d) => d.toLowerCase()),
+    googleEnabled,
+    // The local page is a development convenience: never on in production unless asked for explicitly.
+    localSignInEnabled: production ? e.LOCAL_SIGNIN : e.LOCAL_SIGNIN || !googleEnabled,
+  };
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "chat_messages_unread" ON "chat_messages" USING btree ("room_id","sender_id") WHERE "chat_messages"."is_read" = false;--> statement-breakpoint
+CREATE INDEX "chat_rooms_member_b" ON "chat_rooms" USING btree ("member_b");

@@ -1,0 +1,311 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const universities = pgTable('universities', {
+  id: serial('id').primaryKey(),
+  /** Short name as the contract shows it: 가톨릭대, 한국항공대, 이화여대, UMC대. */
+  shortName: text('short_name').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  /** Mentor-config key (spec section 3): catholic | ewha | kau | default. */
+  configKey: text('config_key').notNull(),
+});
+
+export const universityDomains = pgTable('university_domains', {
+  domain: text('domain').primaryKey(),
+  universityId: integer('university_id')
+    .notNull()
+    .references(() => universities.id),
+});
+
+export const colleges = pgTable(
+  'colleges',
+  {
+    id: serial('id').primaryKey(),
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('colleges_university_name').on(t.universityId, t.name)],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    collegeId: integer('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('departments_college_name').on(t.collegeId, t.name)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    /** Name given by the identity provider, before sign-up sets the real name. */
+    accountName: text('account_name').notNull().default(''),
+    membername: text('membername'),
+    studentNo: text('student_no'),
+    /** Admission year as a number (25 → 2025) so student-number filters are index range scans. */
+    admissionYear: smallint('admission_year'),
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id),
+    collegeId: integer('college_id').references(() => colleges.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    profileImageUrl: text('profile_image_url'),
+    /** PENDING until sign-up finishes, then ACTIVE; DISABLED blocks sign-in. */
+    status: text('status').notNull().default('PENDING'),
+    /** 50-bit free-time mask: bit day*10 + (hour-10). */
+    timeMask: bigint('time_mask', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** 8-bit interest mask: bit (interestId - 1). */
+    interestMask: smallint('interest_mask').notNull().default(0),
+    hasKeyword: boolean('has_keyword').notNull().default(false),
+    fcmToken: text('fcm_token'),
+    /**
+     * Denormalised match counters, kept by the `matches_counters` trigger (migration `match_counters`) in the
+     * same transaction as the match row, so ranking reads one row per member instead of
+     * aggregating the matches table (decision 0004). Not profile data: they do not bump updated_at.
+     */
+    pendingReceived: integer('pending_received').notNull().default(0),
+    pendingSent: integer('pending_sent').notNull().default(0),
+    /** Matches in any status, either direction (filters `sort=recommend`). */
+    matchCount: integer('match_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Filters: one index per sort order, equality prefix then the ORDER BY, so a page is a range scan.
+    index('members_recent').on(t.universityId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('members_recommend').on(t.universityId, t.status, t.matchCount.desc(), t.updatedAt.desc(), t.id.desc()),
+    index('members_dept').on(t.departmentId),
+    index('members_college').on(t.collegeId),
+    // A device token belongs to one member: registering it elsewhere clears it here.
+    index('members_fcm_token').on(t.fcmToken).where(sql`${t.fcmToken} is not null`),
+    check('members_status', sql`${t.status} in ('PENDING','ACTIVE','DISABLED')`),
+  ],
+);
+
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [uniqueIndex('keywords_member_type').on(t.memberId, t.type)],
+);
+
+/** One-time codes: local sign-in codes (single use, 60 s). */
+export const authCodes = pgTable('auth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when rotated (replaced by a newer token) or revoked (logout, reuse). */
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId)],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('REQUESTED'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One match per pair whatever the direction: two simultaneous requests cannot both insert.
+    uniqueIndex('matches_pair').on(sql`least(${t.requesterId}, ${t.targetId})`, sql`greatest(${t.requesterId}, ${t.targetId})`),
+    index('matches_requester').on(t.requesterId, t.status),
+    index('matches_target').on(t.targetId, t.status),
+    check('matches_status', sql`${t.status} in ('REQUESTED','ACCEPTED')`),
+    check('matches_not_self', sql`${t.requesterId} <> ${t.targetId}`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => members.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_recipient').on(t.recipientId, t.id)],
+);
+
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: serial('id').primaryKey(),
+    /** memberA < memberB always, so a pair has one room. */
+    memberA: integer('member_a')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    memberB: integer('member_b')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id').notNull(),
+    aLeft: boolean('a_left').notNull().default(false),
+    bLeft: boolean('b_left').notNull().default(false),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_rooms_pair').on(t.memberA, t.memberB),
+    // The pair index serves lookups by member_a; the chat list also looks up by member_b.
+    index('chat_rooms_member_b').on(t.memberB),
+    check('chat_rooms_order', sql`${t.memberA} < ${t.memberB}`),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    clientMessageId: text('client_message_id'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_room').on(t.roomId, t.id),
+    uniqueIndex('chat_messages_client_id').on(t.senderId, t.clientMessageId),
+    // Unread counts and mark-as-read touch only unread rows, which stay few.
+    index('chat_messages_unread').on(t.roomId, t.senderId).where(sql`${t.isRead} = false`),
+  ],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type'),
+    size: integer('size'),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  // PATCH profile-image checks "issued by us, to this member" by URL.
+  (t) => [index('uploads_member_url').on(t.memberId, t.url)],
+);
+
+export const mentorApplications = pgTable(
+  'mentor_applications',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id),
+    month: text('month').notNull(),
+    phone: text('phone').notNull(),
+    question: text('question').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mentor_member_month').on(t.memberId, t.month), index('mentor_university_month').on(t.universityId, t.month)],
+);
+
+export const pushLog = pgTable(
+  'push_log',
+  {
+    recipientId: integer('recipient_id').notNull(),
+    type: text('type').notNull(),
+    senderId: integer('sender_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_log_key').on(t.recipientId, t.type, t.senderId)],
+);
+
+/** PostgreSQL `bit varying`: drizzle has no built-in for it; values stay strings of 0/1 on the wire. */
+const varbit = customType<{ data: string; driverData: string }>({ dataType: () => 'varbit' });
+
+/**
+ * Ranking bitmaps (decision 0004): per university, one bitmap per "slice" (a time slot, an
+ * interest, signed up, has keywords, bits of the capped pending counts, a department, a college,
+ * an admission year), bit n = member id n. Kept by triggers on members (migration `rank_bitmaps`),
+ * read by the `rank_top` / `rank_count` functions, so ranking touches a few bitmaps instead of
+ * every member row. Slice -1 is the university's all-zero template and its writer lock.
+ */
+export const rankBitmaps = pgTable(
+  'rank_bitmaps',
+  {
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id),
+    slice: integer('slice').notNull(),
+    bits: varbit('bits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.universityId, t.slice] })],
+);
+
+/** Key/value settings kept in the database (e.g. the generated dev JWT secret is on disk, not here). */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

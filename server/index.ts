@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { jwtSecret } from './secrets';
+import { seedCampus } from './seed/campus';
+import { seedDemoMembers } from './seed/demo-members';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR, 'pglite') });
+  await seedCampus(database.db);
+  if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
+
+  const app = await createApp({ config, database, jwtSecret: jwtSecret(config) });
+  if (!config.googleEnabled && config.localSignInEnabled) app.log.info('Google sign-in is not configured: the local sign-in page is on');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining connections');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ database: database.kind, url: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }, 'LunchChat is up');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { ERROR_CODES, SUCCESS_CODE, SUCCESS_MESSAGE, type Envelope, type ErrorCode } from '../../contract/envelope';
+
+/** A failure the client should see: contract code, HTTP status from the code table, optional field messages. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+    message?: string,
+  ) {
+    super(message ?? ERROR_CODES[code].message);
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+export function ok<T>(result?: T, code: string = SUCCESS_CODE, message: string = SUCCESS_MESSAGE): Envelope<T> {
+  return result === undefined ? { isSuccess: true, code, message } : { isSuccess: true, code, message, result };
+}
+
+export function fail(code: ErrorCode, fields?: Record<string, string>, message?: string): Envelope<Record<string, string>> {
+  const body: Envelope<Record<string, string>> = { isSuccess: false, code, message: message ?? ERROR_CODES[code].message };
+  if (fields) body.result = fields;
+  return body;
+}
+
+/** Field → first message, the shape of `result` in a COMMON400. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Validates untrusted input at the edge; failure is a 400 with the field map, never a 500. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, code: ErrorCode = 'COMMON400'): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError(code, fieldErrors(result.error));
+  return result.data;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.status).send(fail(error.code, error.fields, error.message));
+}
+
+/** Maps every failure to the contract's wrapper; unknown errors are logged with the request id and hidden. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    const status = (error as FastifyError).statusCode;
+    const fcode = (error as FastifyError).code;
+    if (status === 413 || fcode === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, new AppError('COMMON413'));
+    if (status === 415 || fcode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, new AppError('COMMON415'));
+    if (status === 429) return sendError(reply, new AppError('COMMON429'));
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Malformed JSON, bad content-length and friends: the client's fault, say so plainly.
+      return sendError(reply, new AppError('COMMON400', { _: '요청 형식이 올바르지 않아요.' }));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, new AppError('COMMON500'));
+  });
+}

@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ACCESS_HEADER, LOGIN_SUCCESS_RESULT, NEW_USER_RESULT, REFRESH_COOKIE } from '../../../contract/auth';
+import type { AppContext } from '../../context';
+import { currentMember } from '../../context';
+import { randomToken } from '../../lib/crypto';
+import { AppError, ok, parse } from '../../lib/http';
+import { campusRepo } from '../campus/repo';
+import { isNavigation, sendAppShell } from '../web/shell';
+import { googleAuthorizeUrl } from './google';
+import { LOCAL_PAGE_CSS, localSignInPage } from './local-page';
+import { authRepo } from './repo';
+import { authService, type Session } from './service';
+
+const CALLBACK_PATH = '/auth/callback/google';
+const APP_LOGIN_PATH = '/auth/login/google';
+const STATE_COOKIE = 'oauth_state';
+
+const localAuthorizeQuery = z.object({
+  redirect_uri: z.string().min(1).max(2000),
+  state: z.string().max(500).default(''),
+});
+const localAuthorizeForm = localAuthorizeQuery.extend({
+  email: z.string().trim().toLowerCase().email('학교 이메일 형식이 아니에요.').max(254),
+  name: z.string().trim().min(1, '이름을 입력해 주세요.').max(20, '이름은 20자 이하로 입력해 주세요.'),
+});
+const codeQuery = z.object({ code: z.string().trim().min(1, '로그인 코드가 없어요.').max(2048) });
+const callbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
+  const service = authService({
+    db: ctx.db,
+    repo: authRepo(ctx.db),
+    campus: campusRepo(ctx.db),
+    tokens: ctx.tokens,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL,
+    google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
+    localSignIn: config.localSignInEnabled,
+    allowedEmailDomains: config.allowedEmailDomains,
+  });
+
+  // A cross-origin PWA needs SameSite=None (and so Secure) for the refresh cookie to travel.
+  const crossSite = config.corsOrigins.length > 0;
+  const secureCookies = crossSite || config.production || (config.PUBLIC_URL?.startsWith('https:') ?? false);
+  const cookieBase = { path: '/auth', httpOnly: true, secure: secureCookies, sameSite: crossSite ? ('none' as const) : ('lax' as const) };
+
+  function setSession(reply: FastifyReply, session: Session) {
+    reply.header(ACCESS_HEADER, session.accessToken);
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieBase, expires: session.refreshExpiresAt });
+  }
+
+  const callbackUrl = (request: FastifyRequest) => `${config.PUBLIC_URL ?? ctx.requestOrigin(request)}${CALLBACK_PATH}`;
+
+  /** Where the PWA lives: its own origin when configured, else this one (relative redirect). */
+  const appUrl = (path: string) => `${config.APP_URL ? new URL(config.APP_URL).origin : ''}${path}`;
+
+  // Entry point of the sign-in button: the server, not the PWA build, knows which IdP is configured.
+  app.get('/auth/authorize', async (request, reply) => {
+    const state = randomToken(16);
+    reply.setCookie(STATE_COOKIE, state, { ...cookieBase, maxAge: 600 });
+    const redirectUri = callbackUrl(request);
+    if (config.googleEnabled) {
+      return reply.redirect(googleAuthorizeUrl({ clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! }, redirectUri, state));
+    }
+    if (!config.localSignInEnabled) throw new AppError('COMMON404');
+    return reply.redirect(`/auth/local/authorize?${new URLSearchParams({ redirect_uri: redirectUri, state })}`);
+  });
+
+  app.get(CALLBACK_PATH, async (request, reply) => {
+    const query = callbackQuery.safeParse(request.query);
+    const params = new URLSearchParams();
+    const expected = request.cookies[STATE_COOKIE];
+    const q = query.success ? query.data : {};
+    // A state that does not match the one this browser started with is a forged callback: drop the code.
+    const stateOk = !expected || expected === q.state;
+    if (q.code && stateOk) params.set('code', q.code);
+    if (q.state) params.set('state', q.state);
+    reply.clearCookie(STATE_COOKIE, { path: '/auth' });
+    return reply.redirect(appUrl(`${APP_LOGIN_PATH}${params.size ? `?${params}` : ''}`));
+  });
+
+  if (config.localSignInEnabled) {
+    const redirectAllowed = (uri: string, request: FastifyRequest) => {
+      if (uri.startsWith('/') && !uri.startsWith('//')) return true;
+      try {
+        const url = new URL(uri);
+        return ctx.isAllowedOrigin(url.origin, request);
+      } catch {
+        return false;
+      }
+    };
+
+    app.get('/auth/local/style.css', async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOCAL_PAGE_CSS),
+    );
+
+    app.get('/auth/local/authorize', async (request, reply) => {
+      const query = parse(localAuthorizeQuery, request.query);
+      if (!redirectAllowed(query.redirect_uri, request)) throw new AppError('COMMON400', { redirect_uri: '허용되지 않은 redirect_uri예요.' });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(localSignInPage({ redirectUri: query.redirect_uri, state: query.state }));
+    });
+
+    app.post('/auth/local/authorize', async (request, reply) => {
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const form = localAuthorizeForm.safeParse(raw);
+      if (!form.success) {
+        const base = localAuthorizeQuery.safeParse(raw);
+        if (!base.success || !redirectAllowed(base.data.redirect_uri, request)) {
+          throw new AppError('COMMON400', { redirect_uri: '허용되지 않은 redirect_uri예요.' });
+        }
+        const message = form.error.issues[0]?.message ?? '입력값을 확인해 주세요.';
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(localSignInPage({ ...base.data, redirectUri: base.data.redirect_uri, email: String(raw.email ?? ''), name: String(raw.name ?? ''), error: message }));
+      }
+      const { redirect_uri, state, email, name } = form.data;
+      if (!redirectAllowed(redirect_uri, request)) throw new AppError('COMMON400', { redirect_uri: '허용되지 않은 redirect_uri예요.' });
+      let code: string;
+      try {
+        code = await service.issueLocalCode(email, name);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return reply
+          .status(error.status)
+          .type('text/html; charset=utf-8')
+          .send(localSignInPage({ redirectUri: redirect_uri, state, email, name, error: error.message }));
+      }
+      const target = new URL(redirect_uri, ctx.requestOrigin(request));
+      target.searchParams.set('code', code);
+      target.searchParams.set('state', state);
+      return reply.redirect(redirect_uri.startsWith('/') ? `${target.pathname}${target.search}` : target.toString());
+    });
+  }
+
+  // Same path as the PWA's callback route: a navigation gets the app, the app's fetch gets JSON.
+  app.get(APP_LOGIN_PATH, async (request, reply) => {
+    if (isNavigation(request)) return sendAppShell(ctx, request, reply);
+    const { code } = parse(codeQuery, request.query);
+    const session = await service.login(code, callbackUrl(request));
+    setSession(reply, session);
+    reply.header('cache-control', 'no-store');
+    return ok(session.isNewUser ? NEW_USER_RESULT : LOGIN_SUCCESS_RESULT);
+  });
+
+  app.post('/auth/reissue', async (request, reply) => {
+    try {
+      const session = await service.reissue(request.cookies[REFRESH_COOKIE]);
+      setSession(reply, session);
+      return ok({ accessToken: session.accessToken });
+    } catch (error) {
+      // A refresh that failed for good leaves no cookie behind to be replayed.
+      if (error instanceof AppError && error.code !== 'REFRESH_400') reply.clearCookie(REFRESH_COOKIE, cookieBase);
+      throw error;
+    }
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    await service.logout(request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, cookieBase);
+    return ok('로그아웃 완료');
+  });
+
+  app.register(async (authed) => {
+    authed.addHook('onRequest', async (request) => {
+      request.member = await ctx.authenticate(request.headers.authorization);
+    });
+
+    authed.patch('/auth/signUp/lunchChat', async (request) => {
+      const member = currentMember(request);
+      await service.signUp(member.id, member.universityId, request.body);
+      return ok('추가 회원정보 등록 완료');
+    });
+
+    authed.get('/auth/uniName', async (request, reply) => {
+      const university = await campusRepo(ctx.db).university(currentMember(request).universityId);
+      return reply.type('text/plain; charset=utf-8').send(university?.shortName ?? '대학 정보 없음');
+    });
+  });
+}

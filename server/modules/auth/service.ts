@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { INTEREST_CODES, MAX_INTERESTS, interestsToMask, type InterestCode } from '../../../contract/interests';
+import { SIGNUP_MESSAGES } from '../../../contract/auth';
+import { slotHours, slotKey, slotsToMask, WEEKDAYS } from '../../../contract/timetable';
+import type { Db } from '../../db/client';
+import { members } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { AppError, parse } from '../../lib/http';
+import type { CampusRepo } from '../campus/repo';
+import { exchangeGoogleCode, type GoogleConfig } from './google';
+import type { AuthRepo } from './repo';
+import type { AccessTokens } from './tokens';
+
+const LOCAL_CODE_PREFIX = 'lc_';
+const LOCAL_CODE_TTL_MS = 60_000;
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  repo: AuthRepo;
+  campus: CampusRepo;
+  tokens: AccessTokens;
+  refreshTtlSeconds: number;
+  google?: GoogleConfig;
+  localSignIn: boolean;
+  allowedEmailDomains: string[];
+}
+
+/** Shape first (400 with field messages), then each domain rule with its own contract code. */
+const signUpShape = z.object({
+  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(20, '이름은 20자 이하로 입력해 주세요.'),
+  studentNo: z.string({ error: SIGNUP_MESSAGES.studentNo }).trim().regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
+  collegeId: z.number({ error: '단과대학을 선택해 주세요.' }).int().min(0).max(2 ** 31 - 1),
+  departmentId: z.number({ error: SIGNUP_MESSAGES.department }).int().min(0).max(2 ** 31 - 1),
+  interests: z.array(z.string().max(64), { error: SIGNUP_MESSAGES.interests }).max(20),
+  timeTables: z.array(z.unknown(), { error: SIGNUP_MESSAGES.timeTables }).max(200),
+});
+
+const slotShape = z.object({
+  dayOfWeek: z.enum(WEEKDAYS),
+  startTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
+  endTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
+  subjectName: z.string().max(50).optional(),
+});
+
+/** 25 → 2025, 98 → 1998: two-digit admission years in the window around this year. */
+export function admissionYear(studentNo: string, now = new Date()): number {
+  const yy = Number(studentNo);
+  const current = now.getFullYear() % 100;
+  return yy <= current + 1 ? 2000 + yy : 1900 + yy;
+}
+
+export function authService(deps: AuthServiceDeps) {
+  const { repo, tokens } = deps;
+
+  async function universityFor(email: string): Promise<number> {
+    const domain = email.split('@')[1]?.toLowerCase() ?? '';
+    if (deps.allowedEmailDomains.length > 0 && !deps.allowedEmailDomains.includes(domain)) throw new AppError('AUTH_403_DOMAIN');
+    const id = (await repo.universityForDomain(domain)) ?? (await repo.defaultUniversity());
+    if (id === undefined) throw new Error('No default university seeded');
+    return id;
+  }
+
+  async function newSession(memberId: number, email: string, familyId: string = randomUUID()): Promise<Session> {
+    const refreshToken = randomToken();
+    const refreshExpiresAt = new Date(Date.now() + deps.refreshTtlSeconds * 1000);
+    await repo.insertRefresh(memberId, familyId, sha256(refreshToken), refreshExpiresAt);
+    return { accessToken: await tokens.sign(memberId, email), refreshToken, refreshExpiresAt };
+  }
+
+  return {
+    /** Local sign-in: a single-use code, valid for 60 s, for the e-mail the student typed. */
+    async issueLocalCode(email: string, name: string): Promise<string> {
+      if (!deps.localSignIn) throw new AppError('AUTH_400_CODE');
+      await universityFor(email); // reject a disallowed domain on the form, not after the redirect
+      const code = LOCAL_CODE_PREFIX + randomToken(24);
+      await repo.insertCode(sha256(code), email.toLowerCase(), name, new Date(Date.now() + LOCAL_CODE_TTL_MS));
+      void repo.deleteExpiredCodes().catch(() => undefined);
+      return code;
+    },
+
+    async login(code: string, redirectUri: string): Promise<Session & { isNewUser: boolean }> {
+      let identity: { email: string; name: string } | undefined;
+      if (code.startsWith(LOCAL_CODE_PREFIX)) {
+        if (deps.localSignIn) identity = await repo.consumeCode(sha256(code));
+      } else if (deps.google) {
+        identity = await exchangeGoogleCode(deps.google, code, redirectUri).catch(() => undefined);
+      }
+      if (!identity) throw new AppError('AUTH_400_CODE');
+      let member = await repo.findMemberByEmail(identity.email);
+      member ??= await repo.createMember(identity.email, identity.name, await universityFor(identity.email));
+      if (member.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
+      const session = await newSession(member.id, identity.email);
+      return { ...session, isNewUser: member.status === 'PENDING' };
+    },
+
+    /**
+     * Rotation: the presented token is spent and a new one of the same family issued. Presenting a
+     * spent token again means it leaked (or a stale tab raced): the whole family is revoked.
+     */
+    async reissue(refreshToken: string | undefined): Promise<Session> {
+      if (!refreshToken) throw new AppError('REFRESH_400');
+      const hash = sha256(refreshToken);
+      const spent = await repo.spendRefresh(hash);
+      if (!spent) {
+        const known = await repo.findRefresh(hash);
+        if (!known) throw new AppError('REFRESH_401');
+        await repo.revokeFamily(known.familyId);
+        throw new AppError('REFRESH_403');
+      }
+      if (spent.expiresAt.getTime() < Date.now()) throw new AppError('REFRESH_401');
+      const member = await repo.memberForToken(spent.memberId);
+      if (!member) throw new AppError('REFRESH_401');
+      if (member.status === 'DISABLED') {
+        await repo.revokeFamily(spent.familyId);
+        throw new AppError('AUTH_403_DISABLED');
+      }
+      return newSession(member.id, member.email, spent.familyId);
+    },
+
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const known = await repo.findRefresh(sha256(refreshToken));
+      if (known) await repo.revokeFamily(known.familyId);
+    },
+
+    async signUp(memberId: number, universityId: number, body: unknown): Promise<void> {
+      const input = parse(signUpShape, body);
+      const college = input.collegeId > 0 ? await deps.campus.college(universityId, input.collegeId) : undefined;
+      if (!college) throw new AppError('USER_404_COLLEGE', { collegeId: '단과대학을 찾을 수 없어요.' });
+      const department = input.departmentId > 0 ? await deps.campus.department(input.departmentId) : undefined;
+      if (!department || department.collegeId !== college.id) throw new AppError('USER_404_DEPT', { departmentId: SIGNUP_MESSAGES.department });
+
+      const interests = [...new Set(input.interests)];
+      if (interests.length === 0) throw new AppError('USER_400_INTEREST', { interests: SIGNUP_MESSAGES.interests });
+      if (interests.length > MAX_INTERESTS) throw new AppError('USER_400_INTEREST', { interests: '태그는 최대 3개까지 선택할 수 있어요.' });
+      const unknown = interests.find((code) => !(INTEREST_CODES as readonly string[]).includes(code));
+      if (unknown !== undefined) throw new AppError('USER_404_INTEREST', { interests: '알 수 없는 관심사가 있어요.' });
+
+      if (input.timeTables.length === 0) throw new AppError('TIMETABLE_400', { timeTables: SIGNUP_MESSAGES.timeTables });
+      const seen = new Set<string>();
+      const slots = input.timeTables.map((raw, i) => {
+        const slot = slotShape.safeParse(raw);
+        if (!slot.success || !slotHours(slot.data)) throw new AppError('TIMETABLE_400', { [`timeTables.${i}`]: '시간은 월~금 10:00~20:00의 정시 단위로 선택해 주세요.' });
+        const key = slotKey(slot.data);
+        if (seen.has(key)) throw new AppError('TIMETABLE_400', { [`timeTables.${i}`]: '같은 시간이 두 번 선택되었어요.' });
+        seen.add(key);
+        return { ...slot.data, subjectName: slot.data.subjectName ?? '' };
+      });
+
+      await deps.db
+        .update(members)
+        .set({
+          membername: input.membername,
+          studentNo: input.studentNo,
+          admissionYear: admissionYear(input.studentNo),
+          collegeId: college.id,
+          departmentId: department.id,
+          interestMask: interestsToMask(interests as InterestCode[]),
+          timeMask: slotsToMask(slots),
+          status: 'ACTIVE',
+          updatedAt: sql`now()`,
+        })
+        .where(eq(members.id, memberId));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

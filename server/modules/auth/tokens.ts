@@ -1,0 +1,51 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { accessClaimsSchema } from '../../../contract/auth';
+import { AppError } from '../../lib/http';
+
+export interface AccessPrincipal {
+  memberId: number;
+  email: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** HS256 access tokens: short-lived, claims per contract section 2. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(memberId: number, email: string, ttlSeconds = this.ttlSeconds): Promise<string> {
+    return new SignJWT({ email, type: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(memberId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Throws the contract's 401 codes: expired, malformed (bad signature or claims). */
+  async verify(token: string): Promise<AccessPrincipal> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const claims = accessClaimsSchema.safeParse(payload);
+      if (!claims.success) throw new AppError('TOKEN_401_ACCESS_MALFORMED');
+      return { memberId: Number(claims.data.sub), email: claims.data.email, expiresAt: claims.data.exp * 1000 };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_401_ACCESS_EXPIRED');
+      throw new AppError('TOKEN_401_ACCESS_MALFORMED');
+    }
+  }
+}
+
+/** Reads `Authorization: Bearer …` (header name case-insensitive by HTTP; scheme too). */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = /^Bearer\s+(\S+)$/i.exec(value?.trim() ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+
+export type Arg = number | string | null;
+
+/**
+ * Named prepared statements on drizzle's own client, so the send path parses and plans its
+ * statements once per connection instead of once per message (on PGlite that was most of the
+ * cost of a send; see docs/decisions/0005-chat-delivery.md).
+ */
+export interface Prepared {
+  run<T>(name: string, text: string, args: readonly Arg[]): Promise<T[]>;
+}
+
+interface PgPool {
+  query(config: { name: string; text: string; values: readonly Arg[] }): Promise<{ rows: unknown[] }>;
+}
+interface PGliteClient {
+  exec(sql: string): Promise<Array<{ rows: unknown[] }>>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * PGlite's query() has no statement names, so there the statement is PREPAREd in SQL and run with
+ * EXECUTE; its arguments are inlined: integers checked, strings dollar-quoted with a tag they do not
+ * contain (dollar quotes have no escapes, so nothing in the text can end them early).
+ */
+function literal(arg: Arg): string {
+  if (arg === null) return 'null';
+  if (typeof arg === 'number') {
+    if (!Number.isSafeInteger(arg)) throw new Error('prepared: only integer numbers are inlined');
+    return String(arg);
+  }
+  if (arg.includes('\0')) throw new Error('prepared: text cannot contain NUL');
+  let tag: string;
+  do tag = `$q${randomBytes(4).toString('hex')}$`;
+  while (arg.includes(tag));
+  return `${tag}${arg}${tag}`;
+}
+
+const DUPLICATE_PREPARED = '42P05';
+const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+export function prepared(db: Db): Prepared {
+  const client = (db as unknown as { $client?: unknown }).$client as Partial<PgPool & PGliteClient> | undefined;
+  if (typeof client?.query !== 'function') throw new Error('prepared statements need drizzle’s $client');
+
+  if (typeof client.exec === 'function') {
+    const pglite = client as PGliteClient;
+    // Prepared statements belong to the database session, which every repo on this client shares.
+    let ready = preparedOn.get(pglite);
+    if (!ready) preparedOn.set(pglite, (ready = new Map()));
+    return {
+      async run<T>(name: string, text: string, args: readonly Arg[]) {
+        let prepare = ready.get(name);
+        if (!prepare) {
+          prepare = pglite.exec(`prepare ${name} as ${text}`).catch((err: unknown) => {
+            if ((err as { code?: string }).code !== DUPLICATE_PREPARED) throw err;
+          });
+          ready.set(name, prepare);
+          prepare.catch(() => ready.delete(name));
+        }
+        await prepare;
+        const results = await pglite.exec(`execute ${name}(${args.map(literal).join(', ')})`);
+        return (results[0]?.rows ?? []) as T[];
+      },
+    };
+  }
+
+  // node-postgres prepares a named statement once per pooled connection by itself.
+  const pool = client as PgPool;
+  return {
+    async run<T>(name: string, text: string, args: readonly Arg[]) {
+      return (await pool.query({ name, text, values: args })).rows as T[];
+    },
+  };
+}

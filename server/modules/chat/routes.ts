@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { chatMessagesQuerySchema, chatRoomsQuerySchema, openChatRoomQuerySchema, roomIdParamsSchema } from '../../../contract/chat';
+import type { AppContext } from '../../context';
+import { currentMember } from '../../context';
+import { ok, parse } from '../../lib/http';
+import { chatRepo } from './repo';
+import { chatService } from './service';
+
+/** Contract section 7; registered inside the `/api` scope (member guard). */
+export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = chatService(chatRepo(ctx.db));
+
+  app.get('/api/chatrooms', async (request) => {
+    const { page, size } = parse(chatRoomsQuerySchema, request.query);
+    return ok(await service.list(currentMember(request).id, page, size));
+  });
+
+  app.post('/api/chatrooms', async (request) => {
+    const { friendId } = parse(openChatRoomQuerySchema, request.query);
+    return ok(await service.open(currentMember(request).id, friendId));
+  });
+
+  app.patch('/api/chatrooms/:roomId', async (request) => {
+    const { roomId } = parse(roomIdParamsSchema, request.params);
+    await service.leave(currentMember(request).id, roomId);
+    return ok();
+  });
+
+  app.get('/api/chatrooms/:roomId/messages', async (request) => {
+    const { roomId } = parse(roomIdParamsSchema, request.params);
+    const { size, cursor } = parse(chatMessagesQuerySchema, request.query);
+    return ok(await service.messages(currentMember(request).id, roomId, size, cursor));
+  });
+}

@@ -1,0 +1,76 @@
+import type { ChatMessagesPage, ChatRoomPage, OpenedChatRoom } from '../../../contract/chat';
+import { AppError } from '../../lib/http';
+import { decodeCursor, encodeCursor, seoulHourMinute, toChatMessage } from './message';
+import type { ChatRepo, RoomAccess } from './repo';
+
+/** The other member of a room, if `memberId` is a participant who has not left. */
+export function friendOf(room: RoomAccess, memberId: number): number | undefined {
+  if (room.memberA === memberId && !room.aLeft) return room.memberB;
+  if (room.memberB === memberId && !room.bLeft) return room.memberA;
+  return undefined;
+}
+
+export function chatService(repo: ChatRepo) {
+  /** 404 for a room that does not exist, 403 for one the caller is not (or no longer) in. */
+  async function joinedRoom(roomId: number, memberId: number): Promise<{ room: RoomAccess; friendId: number }> {
+    const room = await repo.room(roomId);
+    if (!room) throw new AppError('CHAT_404');
+    const friendId = friendOf(room, memberId);
+    if (friendId === undefined) throw new AppError('CHAT_403');
+    return { room, friendId };
+  }
+
+  return {
+    joinedRoom,
+
+    async list(memberId: number, page: number, size: number): Promise<ChatRoomPage> {
+      const [totalItems, rooms] = await Promise.all([repo.countRooms(memberId), repo.listRooms(memberId, size, page * size)]);
+      const totalPages = Math.ceil(totalItems / size);
+      return {
+        data: rooms.map(({ lastMessageMs, ...room }) => ({
+          ...room,
+          lastMessageSentAt: lastMessageMs === null ? null : seoulHourMinute(lastMessageMs),
+        })),
+        meta: { currentPage: page, pageSize: size, totalItems, totalPages, hasNext: page + 1 < totalPages },
+      };
+    },
+
+    async open(memberId: number, friendId: number): Promise<OpenedChatRoom> {
+      if (friendId === memberId) throw new AppError('CHAT_400');
+      const friend = await repo.friend(friendId);
+      if (!friend) throw new AppError('USER_404');
+      if (!(await repo.hasAcceptedMatch(memberId, friendId))) throw new AppError('CHAT_403');
+      const room = await repo.openRoom(memberId, friendId);
+      return {
+        chatRoomId: room.id,
+        starterId: room.starterId,
+        friendName: friend.membername ?? friend.accountName,
+        friendDepartment: friend.department ?? '',
+      };
+    },
+
+    async leave(memberId: number, roomId: number): Promise<void> {
+      const outcome = await repo.leave(roomId, memberId);
+      if (outcome !== 'not-participant') return;
+      throw new AppError((await repo.room(roomId)) ? 'CHAT_403' : 'CHAT_404');
+    },
+
+    async messages(memberId: number, roomId: number, size: number, cursor: string | undefined): Promise<ChatMessagesPage> {
+      const beforeId = cursor === undefined || cursor === '' ? undefined : decodeCursor(cursor);
+      if (cursor && beforeId === undefined) throw new AppError('CHAT_400_CURSOR');
+      const { friendId } = await joinedRoom(roomId, memberId);
+      const rows = await repo.messages(roomId, beforeId, size + 1);
+      const hasNext = rows.length > size;
+      const page = hasNext ? rows.slice(0, size) : rows;
+      await repo.markRead(roomId, friendId);
+      return {
+        userId: memberId,
+        friendId,
+        data: page.map(toChatMessage),
+        meta: { pageSize: size, hasNext, nextCursor: hasNext ? encodeCursor(page[page.length - 1]!.id) : null },
+      };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;

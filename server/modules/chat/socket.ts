@@ -1,0 +1,218 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CLIENT_MESSAGE_ID_HEADER,
+  ROOM_PUBLISH_RE,
+  ROOM_TOPIC_RE,
+  STOMP_ENDPOINT,
+  roomTopic,
+  sendBodySchema,
+  type ChatMessage,
+} from '../../../contract/stomp';
+import type { AppContext, Member } from '../../context';
+import { AppError, sendError } from '../../lib/http';
+import type { Realtime, RealtimeLogger } from '../../realtime';
+import { StompRejection, bearerToken, createStompServer, type SendFrame, type StompServer } from '../../stomp';
+import { toChatMessage } from './message';
+import { chatRepo, type ChatRepo, type RoomAccess, type StoreResult } from './repo';
+import { friendOf } from './service';
+import { chatWriter } from './writer';
+
+/** A chat message whose recipient has no socket on the room anywhere (contract section 12). */
+export interface ChatPushEvent {
+  recipientId: number;
+  senderId: number;
+  roomId: number;
+  message: ChatMessage;
+}
+/** Optional: provided by the push module; failures are logged, never seen by the sender. */
+export type ChatPushHook = (event: ChatPushEvent) => void | Promise<void>;
+
+export interface ChatPrincipal {
+  member: Member;
+  /** Rooms this session subscribed to (presence for push decisions). */
+  rooms: Set<number>;
+  /** Rooms this session was found to be in (subscribe or first send); the store re-checks anyway. */
+  verified: Set<number>;
+  /** SENDs without a receipt accepted but not stored yet. */
+  pending: number;
+  /** A receipt-less SEND that could not be stored; the session's next frame gets it as ERROR. */
+  failure?: StompRejection;
+}
+
+/** Client ids are UUIDs by contract; anything short and URL-safe is accepted, nothing else. */
+const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+/** NUL, or a lone surrogate (with the u flag a pair is one code point and does not match). */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+/** Receipt-less SENDs a session may have in the store queue before it waits like everyone else. */
+const MAX_PIPELINED = 64;
+
+/** Read by clients from the ERROR frame: `message` for people, `code` (contract section 10) for code. */
+function reject(message: string, code: string): StompRejection {
+  return new StompRejection(message, { headers: { code } });
+}
+
+export interface ChatSocketOptions {
+  realtime: Realtime;
+  push?: ChatPushHook;
+  logger: RealtimeLogger;
+}
+
+export interface ChatSocket {
+  stomp: StompServer;
+  /** Ends every session (ERROR + close), then waits for SENDs still being stored and broadcast. */
+  shutdown(): Promise<void>;
+}
+
+/** The STOMP server with the chat hooks: who may connect, subscribe and send, and what a SEND does. */
+export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): ChatSocket {
+  const repo: ChatRepo = chatRepo(ctx.db);
+  const { broker, presence } = options.realtime;
+  const { logger, push } = options;
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inflight.add(promise);
+    const done = () => inflight.delete(promise);
+    promise.then(done, done);
+    return promise;
+  };
+
+  function notifyIfAway(room: RoomAccess, message: ChatMessage): void {
+    if (!push) return;
+    const senderId = message.senderId;
+    const recipientId = room.memberA === senderId ? room.memberB : room.memberA;
+    const recipientLeft = room.memberA === recipientId ? room.aLeft : room.bLeft;
+    if (recipientLeft) return;
+    void track(
+      presence
+        .isPresent(recipientId, room.id)
+        .then((present) => (present ? undefined : push({ recipientId, senderId, roomId: room.id, message })))
+        .catch((err: unknown) => logger.error({ err, roomId: room.id }, 'chat push failed')),
+    );
+  }
+
+  // Group commit across sessions; results come back in store order, so broadcasts are in id order.
+  const writer = chatWriter(repo);
+
+  /** Runs in store order: a new message is broadcast (then maybe pushed); a repeat is not. */
+  function afterStore(result: StoreResult): void {
+    if (result.kind === 'forbidden') throw reject('not a participant of this room', 'CHAT_403');
+    if (result.kind === 'duplicate') return;
+    const message = toChatMessage(result.row);
+    broker.publish(roomTopic(result.row.roomId), JSON.stringify(message), { 'content-type': 'application/json' });
+    notifyIfAway(result.room, message);
+  }
+
+  async function verify(principal: ChatPrincipal, roomId: number): Promise<void> {
+    if (principal.verified.has(roomId)) return;
+    const room = await repo.room(roomId);
+    if (!room || friendOf(room, principal.member.id) === undefined) throw reject('not a participant of this room', 'CHAT_403');
+    principal.verified.add(roomId);
+  }
+
+  const stomp = createStompServer<ChatPrincipal>({
+    logger,
+
+    async authenticate(headers) {
+      const token = bearerToken(headers);
+      if (!token) throw reject('missing bearer token', 'JWT_401');
+      try {
+        const member = await ctx.authenticate(`Bearer ${token}`);
+        return { principal: { member, rooms: new Set(), verified: new Set(), pending: 0 }, expiresAt: member.tokenExpiresAt };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const message =
+          err.code === 'TOKEN_401_ACCESS_EXPIRED' ? 'token expired' : err.code === 'AUTH_403_DISABLED' ? 'account disabled' : 'unauthorized';
+        throw reject(message, err.code);
+      }
+    },
+
+    async authorizeSubscribe(principal, destination) {
+      if (principal.failure) throw principal.failure;
+      const match = ROOM_TOPIC_RE.exec(destination);
+      if (!match) throw reject('unknown destination', 'CHAT_400');
+      const roomId = Number(match[1]);
+      const room = await repo.room(roomId);
+      if (!room || friendOf(room, principal.member.id) === undefined) throw reject('not a participant of this room', 'CHAT_403');
+      principal.verified.add(roomId);
+      if (!principal.rooms.has(roomId)) {
+        principal.rooms.add(roomId);
+        presence.enter(principal.member.id, roomId);
+      }
+    },
+
+    async onSend(principal, frame: SendFrame) {
+      if (principal.failure) throw principal.failure;
+      const match = ROOM_PUBLISH_RE.exec(frame.destination);
+      if (!match) throw reject('unknown destination', 'CHAT_400');
+      const roomId = Number(match[1]);
+      let json: unknown;
+      try {
+        json = JSON.parse(frame.body);
+      } catch {
+        throw reject('body must be JSON: {"content":"…"}', 'CHAT_400');
+      }
+      const body = sendBodySchema.safeParse(json);
+      // JSON escapes can smuggle in what PostgreSQL text cannot hold (NUL, lone surrogates).
+      if (!body.success || UNSTORABLE.test(body.data.content)) {
+        throw reject('content must be 1-1000 characters', 'CHAT_400');
+      }
+      const clientId = frame.headers[CLIENT_MESSAGE_ID_HEADER];
+      if (clientId !== undefined && !CLIENT_ID_RE.test(clientId)) throw reject(`invalid ${CLIENT_MESSAGE_ID_HEADER}`, 'CHAT_400');
+      await verify(principal, roomId);
+
+      const request = { roomId, senderId: principal.member.id, content: body.data.content, clientMessageId: clientId ?? null };
+      principal.pending++;
+      const stored = track(writer.submit(request, afterStore)).finally(() => principal.pending--);
+      // A database failure reads "internal error": clients treat it as transient and resend.
+      const asRejection = (err: unknown): StompRejection => {
+        if (err instanceof StompRejection) return err;
+        logger.error({ err, roomId }, 'chat message could not be stored');
+        return reject('internal error', 'COMMON500');
+      };
+      // A RECEIPT must follow the commit, and a busy session waits its turn (back-pressure).
+      if (frame.headers.receipt !== undefined || principal.pending > MAX_PIPELINED) {
+        await stored.catch((err: unknown) => {
+          throw asRejection(err);
+        });
+        return;
+      }
+      // Nobody waits for a receipt-less SEND: the next frame is read while it is stored. Order is
+      // kept by the writer; a failure is reported as ERROR on this session's next frame.
+      stored.catch((err: unknown) => {
+        principal.failure ??= asRejection(err);
+      });
+    },
+
+    onDisconnect(principal) {
+      for (const roomId of principal.rooms) presence.leave(principal.member.id, roomId);
+      principal.rooms.clear();
+    },
+  });
+
+  broker.subscribe((destination, body, headers) => void stomp.publish(destination, body, headers));
+
+  return {
+    stomp,
+    async shutdown() {
+      await stomp.closeAll('server shutting down');
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    },
+  };
+}
+
+/**
+ * Mounts the STOMP endpoint. Browsers from other origins are turned away before the upgrade;
+ * a request without Origin is a non-browser client and authenticates at CONNECT like everyone.
+ */
+export async function chatSocketRoutes(app: FastifyInstance, ctx: AppContext, socket: ChatSocket): Promise<void> {
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !ctx.isAllowedOrigin(origin, request)) {
+      request.log.info({ origin }, 'websocket upgrade from a foreign origin refused');
+      return sendError(reply, new AppError('CHAT_403'));
+    }
+  };
+  app.get(STOMP_ENDPOINT, { websocket: true, onRequest: checkOrigin }, (ws, request) => {
+    socket.stomp.handleConnection(ws, request);
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { KEYWORD_AI_INPUT_CHARS, keywordAiBodySchema, type KeywordAiResult } from '../../../contract/members';
+import type { AppContext } from '../../context';
+import { ok, parse } from '../../lib/http';
+import { extractKeyword } from './extract';
+import { llmKeyword } from './llm';
+
+export interface KeywordAiRouteOptions {
+  rateLimit: { max: number; timeWindow: number };
+  llmTimeoutMs: number;
+}
+
+/** POST /api/members/keywordAI: the model when configured, the local extractor otherwise or on any failure. */
+export async function keywordAiRoutes(app: FastifyInstance, ctx: AppContext, options: KeywordAiRouteOptions): Promise<void> {
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
+  const llm = LLM_BASE_URL && LLM_API_KEY ? { baseUrl: LLM_BASE_URL, apiKey: LLM_API_KEY, model: LLM_MODEL, timeoutMs: options.llmTimeoutMs } : undefined;
+
+  app.post('/api/members/keywordAI', { config: { rateLimit: options.rateLimit }, bodyLimit: 64 * 1024 }, async (request) => {
+    const { description } = parse(keywordAiBodySchema, request.body);
+    const text = [...description].slice(0, KEYWORD_AI_INPUT_CHARS).join('');
+    const keyword = (llm && (await llmKeyword(llm, text))) || extractKeyword(text);
+    const result: KeywordAiResult = { keyword };
+    return ok(result);
+  });
+}

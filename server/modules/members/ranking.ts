@@ -1,0 +1,143 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { InterestCode } from '../../../contract/interests';
+import { interestId } from '../../../contract/interests';
+import type { FilterSort, StudentNoFilter } from '../../../contract/members';
+import type { Db } from '../../db/client';
+import { admissionYear } from '../auth/service';
+import { rowsOf } from './sql';
+
+/**
+ * Contract section 9, computed in the database (decision 0004).
+ *
+ * Time slots and interests are bit masks on the member row (`time_mask` 50 bits, `interest_mask`
+ * 8 bits), so an overlap is a popcount of an AND: `bit_count((a & b)::bit(64))` works the same on
+ * PostgreSQL ≥ 14 and PGlite. Scores are scaled to integers (0.6/0.4 → 6/4) so they sort exactly.
+ * Ties: most recently updated first, then the higher id, so every order is total and repeatable.
+ * Which members make the top 10, and how many match a filter, comes from per-university bitmaps.
+ */
+
+export interface CardRow {
+  id: number;
+  name: string | null;
+  profile_image_url: string | null;
+  student_no: string | null;
+  interest_mask: number;
+  department: string | null;
+  keywords: { id: number; type: string; title: string; description: string }[] | null;
+}
+
+export interface Caller {
+  id: number;
+  universityId: number;
+}
+
+/** Card columns of the ranked rows `r`, keywords in question order (one keyword scan for all rows). */
+function cardsOf(ranked: SQL, order: SQL): SQL {
+  return sql`with r as materialized (${ranked}),
+      kw as (select k.member_id,
+                    json_agg(json_build_object('id', k.id, 'type', k.type, 'title', k.title, 'description', k.description)
+                             order by array_position(array['EXPRESS','GOAL','INTEREST']::text[], k.type), k.id) as keywords
+               from keywords k where k.member_id in (select id from r) group by k.member_id)
+    select row_number() over (order by ${order}) as ord, r.id, coalesce(r.membername, r.account_name) as name, r.profile_image_url,
+           r.student_no, r.interest_mask, d.name as department, kw.keywords
+      from r left join departments d on d.id = r.department_id left join kw on kw.member_id = r.id
+     order by ${order}`;
+}
+
+const CARD_COLUMNS = sql`m.id, m.membername, m.account_name, m.profile_image_url, m.student_no, m.interest_mask, m.department_id, m.updated_at`;
+
+export const TOP_N = 10;
+
+/**
+ * The top 10 come from the ranking bitmaps (`rank_top`, migration `rank_bitmaps`): bit-sliced
+ * sums over a handful of 50,000-bit bitmaps instead of a score per member row. `rank_cards`
+ * (migration `rank_cards`) then scores those ≤ 10 exactly, orders them (score desc, updated_at
+ * desc, id desc) and returns the card columns.
+ */
+async function top(db: Db, caller: Caller, mode: 'recommendations' | 'popular'): Promise<CardRow[]> {
+  const [row] = await rowsOf<{ cards: CardRow[] }>(db, sql`select rank_cards(${caller.universityId}, ${caller.id}, ${mode}, ${TOP_N}) as cards`);
+  return row?.cards ?? [];
+}
+
+/** Both overlaps > 0; score 0.6·time + 0.4·interest; top 10. */
+export function recommendations(db: Db, caller: Caller): Promise<CardRow[]> {
+  return top(db, caller, 'recommendations');
+}
+
+/** 3·min(interest,3) + min(time,3) + min(pending received,5) + min(pending sent,2) + (1 if any keyword). */
+export function popular(db: Db, caller: Caller): Promise<CardRow[]> {
+  return top(db, caller, 'popular');
+}
+
+export interface FilterInput {
+  page: number;
+  size: number;
+  sort: FilterSort;
+  interest?: InterestCode;
+  collegeId?: number;
+  college?: string;
+  department?: string[];
+  studentNo?: StudentNoFilter;
+}
+
+/** Order of the filter pages; the index per order (members_recommend / members_recent) serves it. */
+function filterOrder(sort: FilterSort, alias: string): SQL {
+  const a = sql.raw(alias);
+  return sort === 'recommend'
+    ? sql`${a}.match_count desc nulls last, ${a}.updated_at desc nulls last, ${a}.id desc nulls last`
+    : sql`${a}.updated_at desc nulls last, ${a}.id desc nulls last`;
+}
+
+/**
+ * One page of the filtered pool and its total, in one round trip. The page is a range scan of
+ * the order's index; the total is a bitmap count (`rank_count`), not a count over the rows.
+ */
+export async function filters(db: Db, caller: Caller, input: FilterInput): Promise<{ rows: CardRow[]; total: number }> {
+  const U = caller.universityId;
+  const interest = input.interest ? interestId(input.interest) : null;
+  // College by id and/or name, department names, all within the caller's university; -1 matches nobody.
+  const byName = input.college === undefined ? null : sql`(select c.id from colleges c where c.university_id = ${U} and c.name = ${input.college})`;
+  const college =
+    input.collegeId !== undefined && byName
+      ? sql`(select case when ${byName} = ${input.collegeId} then ${input.collegeId}::int else -1 end)`
+      : input.collegeId !== undefined
+        ? sql`${input.collegeId}::int`
+        : byName
+          ? sql`coalesce(${byName}, -1)`
+          : sql`null::int`;
+  const depts =
+    input.department === undefined
+      ? sql`null::int[]`
+      : sql`array(select d.id from departments d join colleges c on c.id = d.college_id
+                   where c.university_id = ${U} and d.name in (${sql.join(
+                     input.department.map((n) => sql`${n}`),
+                     sql`, `,
+                   )}))`;
+  const yearMin = input.studentNo === undefined || input.studentNo === '20학번이상' ? null : admissionYear(input.studentNo);
+  const yearMax = input.studentNo === undefined ? null : input.studentNo === '20학번이상' ? admissionYear('20') : admissionYear(input.studentNo);
+
+  const where: SQL[] = [
+    sql`m.university_id = ${U}`,
+    sql`m.status = 'ACTIVE'`,
+    sql`m.id <> ${caller.id}`,
+    sql`m.id <> all(array(select target_id from matches where requester_id = ${caller.id} and status = 'ACCEPTED'
+                          union all select requester_id from matches where target_id = ${caller.id} and status = 'ACCEPTED'))`,
+  ];
+  if (interest !== null) where.push(sql`(m.interest_mask::int & ${1 << (interest - 1)}) <> 0`);
+  if (input.collegeId !== undefined || byName) where.push(sql`m.college_id = (select college from f)`);
+  if (input.department !== undefined) where.push(sql`m.department_id = any((select depts from f)::int[])`);
+  if (yearMin !== null) where.push(sql`m.admission_year >= ${yearMin}`);
+  if (yearMax !== null) where.push(sql`m.admission_year <= ${yearMax}`);
+
+  const ranked = sql`select ${CARD_COLUMNS}, m.match_count
+      from members m
+     where ${sql.join(where, sql` and `)}
+     order by ${filterOrder(input.sort, 'm')}
+     limit ${input.size} offset ${input.page * input.size}`;
+  const query = sql`with f as materialized (select ${college} as college, ${depts} as depts),
+      page as (${cardsOf(ranked, filterOrder(input.sort, 'r'))})
+    select rank_count(${U}, ${caller.id}, ${interest}::int, (select college from f), (select depts from f), ${yearMin}::int, ${yearMax}::int) as total,
+           (select coalesce(json_agg(page order by page.ord), '[]'::json) from page) as rows`;
+  const [row] = await rowsOf<{ total: number; rows: CardRow[] }>(db, query);
+  return { rows: row?.rows ?? [], total: row?.total ?? 0 };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  dropEmptyParams,
+  FCM_SUCCESS_CODE,
+  FCM_SUCCESS_MESSAGE,
+  fcmTokenBodySchema,
+  filtersQuerySchema,
+  INTERESTS_UPDATE_SUCCESS,
+  KEYWORDS_UPDATE_SUCCESS,
+  noControlChars,
+  PROFILE_IMAGE_UPDATE_SUCCESS,
+  profileImageBodySchema,
+  TIMETABLE_UPDATE_SUCCESS,
+} from '../../../contract/members';
+import type { AppContext } from '../../context';
+import { currentMember } from '../../context';
+import { AppError, ok, parse } from '../../lib/http';
+import { uploadsRepo } from '../files/repo';
+import { membersRepo } from './repo';
+import { membersService } from './service';
+import { MAX_INT4, pathId } from './sql';
+
+export async function membersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = membersService(ctx.db, membersRepo(ctx.db));
+  const uploads = uploadsRepo(ctx.db);
+
+  app.get('/api/members/me', async (request) => ok(await service.me(currentMember(request).id)));
+  app.get('/api/members/mypage', async (request) => ok(await service.myPage(currentMember(request).id)));
+
+  app.get('/api/members/recommendations', async (request) => ok(await service.recommendations(currentMember(request))));
+  app.get('/api/members/popular', async (request) => ok(await service.popular(currentMember(request))));
+
+  app.get('/api/members/filters', async (request) => {
+    const query = parse(filtersQuerySchema, dropEmptyParams(request.query));
+    return ok(await service.filters(currentMember(request), query));
+  });
+
+  app.get('/api/members/keywords', async (request) => ok(await service.keywords(currentMember(request).id)));
+
+  app.patch('/api/members/keywords', async (request) => {
+    await service.setKeywords(currentMember(request).id, request.body);
+    return ok(KEYWORDS_UPDATE_SUCCESS);
+  });
+
+  app.patch('/api/members/me/tags', async (request) => {
+    await service.setTags(currentMember(request).id, request.body);
+    return ok(INTERESTS_UPDATE_SUCCESS);
+  });
+
+  app.patch('/api/timetables', async (request) => {
+    await service.setTimetable(currentMember(request).id, request.body);
+    return ok(TIMETABLE_UPDATE_SUCCESS);
+  });
+
+  app.patch('/api/members/profile-image', async (request) => {
+    const member = currentMember(request);
+    const { profileImageUrl } = parse(profileImageBodySchema, request.body);
+    // Only a URL our storage issued to this member, and (local storage) only once the file arrived.
+    if (!(await uploads.isUsableProfileImage(member.id, profileImageUrl))) {
+      throw new AppError('FILE_400', { profileImageUrl: '이 서비스에서 업로드한 이미지만 사용할 수 있어요.' });
+    }
+    await service.setProfileImage(member.id, profileImageUrl);
+    return ok(PROFILE_IMAGE_UPDATE_SUCCESS);
+  });
+
+  app.patch('/api/members/fcm-token', async (request) => {
+    const { fcmToken } = parse(fcmTokenBodySchema.refine((b) => noControlChars(b.fcmToken), { path: ['fcmToken'] }), request.body);
+    await service.setFcmToken(currentMember(request).id, fcmToken);
+    return ok(undefined, FCM_SUCCESS_CODE, FCM_SUCCESS_MESSAGE);
+  });
+
+  app.get('/api/members/:id', async (request) => {
+    const id = pathId((request.params as { id?: unknown }).id);
+    if (id === null) throw new AppError('COMMON400', { id: '회원 번호가 올바르지 않아요.' });
+    if (id < 1 || id > MAX_INT4) throw new AppError('USER_404');
+    return ok(await service.detail(currentMember(request), id));
+  });
+}

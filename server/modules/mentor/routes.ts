@@ -1,0 +1,73 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MENTOR_APPLY_SUCCESS, MENTOR_CONFIGS, mentorApplyBodySchema, UNIVERSITY_KEYS, type MentorInfo, type UniversityKey } from '../../../contract/mentor';
+import { noControlChars } from '../../../contract/members';
+import type { AppContext } from '../../context';
+import { currentMember } from '../../context';
+import type { Db } from '../../db/client';
+import { mentorApplications, universities } from '../../db/schema';
+import { AppError, ok, parse } from '../../lib/http';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../members/sql';
+
+/** The application month in Korean time (UTC+9, no daylight saving): `YYYY-MM`. */
+export function mentorMonth(now = new Date()): string {
+  const kst = new Date(now.getTime() + 9 * 3600_000);
+  return `${kst.getUTCFullYear()}-${String(kst.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+async function configKey(db: Db, universityId: number): Promise<UniversityKey> {
+  const [row] = await db.select({ key: universities.configKey }).from(universities).where(eq(universities.id, universityId)).limit(1);
+  const key = row?.key ?? 'default';
+  return (UNIVERSITY_KEYS as readonly string[]).includes(key) ? (key as UniversityKey) : 'default';
+}
+
+const applySchema = mentorApplyBodySchema.refine((b) => noControlChars(b.question), { path: ['question'], message: '질문에 쓸 수 없는 문자가 있어요.' });
+
+/** Contract section 13: the monthly mentor of the caller's university and its applications. */
+export async function mentorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/api/mentor', async (request) => {
+    const member = currentMember(request);
+    const month = mentorMonth();
+    const config = MENTOR_CONFIGS[await configKey(db, member.universityId)];
+    const [mine] = await db
+      .select({ n: count() })
+      .from(mentorApplications)
+      .where(and(eq(mentorApplications.memberId, member.id), eq(mentorApplications.month, month)));
+    const [all] = await db
+      .select({ n: count() })
+      .from(mentorApplications)
+      .where(and(eq(mentorApplications.universityId, member.universityId), eq(mentorApplications.month, month)));
+    const result: MentorInfo = { ...config, month, applied: (mine?.n ?? 0) > 0, applicants: all?.n ?? 0 };
+    return ok(result);
+  });
+
+  app.post('/api/mentor/monthlyM', { bodyLimit: 16 * 1024 }, async (request) => {
+    const member = currentMember(request);
+    const { phone, question } = parse(applySchema, request.body);
+    const month = mentorMonth();
+    const { capacity } = MENTOR_CONFIGS[await configKey(db, member.universityId)].schedule;
+    try {
+      await db.transaction(async (tx) => {
+        // Applications of one university are serialised, so the last seat is given once.
+        await tx.execute(sql`select id from universities where id = ${member.universityId} for no key update`);
+        const [mine] = await tx
+          .select({ n: count() })
+          .from(mentorApplications)
+          .where(and(eq(mentorApplications.memberId, member.id), eq(mentorApplications.month, month)));
+        if ((mine?.n ?? 0) > 0) throw new AppError('MENTOR_409_DUPLICATE');
+        const [taken] = await tx
+          .select({ n: count() })
+          .from(mentorApplications)
+          .where(and(eq(mentorApplications.universityId, member.universityId), eq(mentorApplications.month, month)));
+        if ((taken?.n ?? 0) >= capacity) throw new AppError('MENTOR_409_FULL');
+        await tx.insert(mentorApplications).values({ memberId: member.id, universityId: member.universityId, month, phone: phone.replace(/-/g, ''), question });
+      });
+    } catch (error) {
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('MENTOR_409_DUPLICATE');
+      throw error;
+    }
+    return ok(MENTOR_APPLY_SUCCESS);
+  });
+}

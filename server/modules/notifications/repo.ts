@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { notificationContent, type NotificationType } from '../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { rowsOf } from '../members/sql';
+
+/** A transaction or the database: notifications are written in the same transaction as their cause. */
+type Writer = Pick<Db, 'insert'>;
+
+export async function insertNotification(tx: Writer, recipientId: number, senderId: number, type: NotificationType, senderName: string) {
+  await tx.insert(notifications).values({ recipientId, senderId, type, content: notificationContent(type, senderName) });
+}
+
+export interface NotificationRow {
+  id: number;
+  type: string;
+  content: string;
+  is_read: boolean;
+  sender_name: string | null;
+  sender_image: string | null;
+  created_ms: number;
+}
+
+/** Newest first, `id < before` when given; one row more than asked tells whether there is a next page. */
+export function notificationsPage(db: Db, recipientId: number, before: number | undefined, limit: number): Promise<NotificationRow[]> {
+  return rowsOf<NotificationRow>(
+    db,
+    sql`select n.id, n.type, n.content, n.is_read, coalesce(s.membername, s.account_name) as sender_name,
+               s.profile_image_url as sender_image, (extract(epoch from n.created_at) * 1000)::float8 as created_ms
+          from notifications n left join members s on s.id = n.sender_id
+         where n.recipient_id = ${recipientId} ${before === undefined ? sql`` : sql`and n.id < ${before}`}
+         order by n.id desc
+         limit ${limit}`,
+  );
+}

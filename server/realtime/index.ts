@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { inProcessBroker, type Broker, type RealtimeLogger } from './broker';
+import { localPresence, type Presence } from './presence';
+
+export type { Broker, Headers, LocalDelivery, RealtimeLogger } from './broker';
+export type { Presence } from './presence';
+
+export interface RealtimeOptions {
+  /** redis://… to fan out across instances; without it everything stays in this process. */
+  redisUrl?: string;
+  /** Redis key/channel prefix (default `lunchchat`, channel `lunchchat:stomp`). */
+  prefix?: string;
+  /** Default: a random id per process. */
+  instanceId?: string;
+  logger: RealtimeLogger;
+}
+
+export interface Realtime {
+  broker: Broker;
+  presence: Presence;
+  instanceId: string;
+  /** Idempotent; closes the Redis connections. */
+  close(): Promise<void>;
+}
+
+export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
+  const instanceId = options.instanceId ?? randomUUID();
+  if (!options.redisUrl) {
+    return { broker: inProcessBroker(options.logger), presence: localPresence(), instanceId, close: async () => {} };
+  }
+  // Loaded only when asked for, so single-instance setups never touch ioredis.
+  const { redisRealtime } = await import('./redis');
+  const redis = await redisRealtime({ url: options.redisUrl, prefix: options.prefix ?? 'lunchchat', instanceId, logger: options.logger });
+  return { ...redis, instanceId };
+}

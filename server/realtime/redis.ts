@@ -1,0 +1,162 @@
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { Handlers, type Broker, type RealtimeLogger } from './broker';
+import { LocalCounts, type Presence } from './presence';
+
+export interface RedisRealtimeOptions {
+  url: string;
+  /** Key and channel prefix; the channel is `${prefix}:stomp`. */
+  prefix: string;
+  /** Tags what this instance publishes so it does not deliver it a second time. */
+  instanceId: string;
+  logger: RealtimeLogger;
+  /** How long boot waits for the subscription before going on without it (ioredis keeps trying). */
+  subscribeTimeoutMs?: number;
+  /** Presence entries live this long unless refreshed (an instance that dies is forgotten then). */
+  presenceTtlMs?: number;
+}
+
+/** What travels on the channel; checked on the way in like any other input. */
+const envelopeSchema = z.object({
+  o: z.string(),
+  d: z.string(),
+  b: z.string(),
+  h: z.record(z.string(), z.string()).optional(),
+});
+
+const PRESENCE_QUERY_TIMEOUT_MS = 500;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMEOUT), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+const TIMEOUT = Symbol('timeout');
+
+/** Logs a connection's trouble once per outage instead of at every reconnect attempt. */
+function watch(client: Redis, name: string, logger: RealtimeLogger): void {
+  let failing = false;
+  client.on('error', (err: Error) => {
+    if (failing) return;
+    failing = true;
+    logger.warn({ redis: name, err: err.message }, 'redis connection failing; retrying');
+  });
+  client.on('ready', () => {
+    if (failing) logger.info({ redis: name }, 'redis connection back');
+    failing = false;
+  });
+}
+
+async function quit(client: Redis): Promise<void> {
+  // QUIT waits for a reply; a server that is gone never sends one.
+  if ((await withTimeout(client.quit().catch(() => 'OK'), 1000)) === TIMEOUT) client.disconnect();
+}
+
+/**
+ * Fan-out over Redis pub/sub: one publisher connection (also used for presence) and one
+ * subscriber connection. ioredis reconnects and re-subscribes by itself.
+ */
+export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ broker: Broker; presence: Presence; close(): Promise<void> }> {
+  const { url, prefix, instanceId, logger } = options;
+  const channel = `${prefix}:stomp`;
+  const ttl = options.presenceTtlMs ?? 60_000;
+  // No auto-pipelining: it defers commands to the next tick, and QUIT (sent at once) would overtake them.
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = pub.duplicate({ maxRetriesPerRequest: null });
+  watch(pub, 'publisher', logger);
+  watch(sub, 'subscriber', logger);
+
+  const handlers = new Handlers(logger);
+  sub.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
+    let parsed: z.infer<typeof envelopeSchema>;
+    try {
+      parsed = envelopeSchema.parse(JSON.parse(raw));
+    } catch {
+      logger.warn({ channel }, 'realtime: ignored a malformed fan-out message');
+      return;
+    }
+    if (parsed.o === instanceId) return;
+    handlers.deliver(parsed.d, parsed.b, parsed.h ?? {});
+  });
+  const subscribed = await withTimeout(
+    sub.subscribe(channel).catch((err: unknown) => err),
+    options.subscribeTimeoutMs ?? 5000,
+  );
+  if (subscribed === TIMEOUT || subscribed instanceof Error) {
+    logger.warn({ channel }, 'realtime: Redis subscription not confirmed yet; other instances’ messages arrive once it is');
+  }
+
+  const broker: Broker = {
+    kind: 'redis',
+    publish(destination, body, headers = {}) {
+      // Local subscribers first and synchronously; the channel only serves the other instances.
+      handlers.deliver(destination, body, headers);
+      const envelope = JSON.stringify({ o: instanceId, d: destination, b: body, h: headers });
+      pub.publish(channel, envelope).catch((err: unknown) => {
+        logger.error({ err: err instanceof Error ? err.message : String(err), destination }, 'realtime: Redis publish failed');
+      });
+    },
+    subscribe: (handler) => handlers.add(handler),
+    async close() {},
+  };
+
+  // Presence: a sorted set per (member, room) of instance id → expiry (ms); counts stay local.
+  const counts = new LocalCounts();
+  const presenceKey = (k: string) => `${prefix}:presence:${k}`;
+  const mark = (keys: Iterable<string>) => {
+    const expiry = Date.now() + ttl;
+    const batch = pub.pipeline();
+    let n = 0;
+    for (const k of keys) {
+      batch.zadd(presenceKey(k), expiry, instanceId).pexpire(presenceKey(k), ttl);
+      n++;
+    }
+    if (n > 0) batch.exec().catch((err: unknown) => logger.warn({ err: String(err) }, 'realtime: presence refresh failed'));
+  };
+  const refresher = setInterval(() => mark(counts.keys()), Math.max(1000, Math.floor(ttl / 3)));
+  refresher.unref();
+
+  const presence: Presence = {
+    enter(memberId, roomId) {
+      if (counts.increment(memberId, roomId)) mark([LocalCounts.key(memberId, roomId)]);
+    },
+    leave(memberId, roomId) {
+      if (!counts.decrement(memberId, roomId)) return;
+      pub.zrem(presenceKey(LocalCounts.key(memberId, roomId)), instanceId).catch(() => {});
+    },
+    async isPresent(memberId, roomId) {
+      if (counts.has(memberId, roomId)) return true;
+      const n = await withTimeout(
+        pub.zcount(presenceKey(LocalCounts.key(memberId, roomId)), Date.now(), '+inf').catch(() => 0),
+        PRESENCE_QUERY_TIMEOUT_MS,
+      );
+      // Unknown (Redis down) counts as absent: a possibly redundant push beats a missed one.
+      return n !== TIMEOUT && n > 0;
+    },
+    async close() {},
+  };
+
+  let closed: Promise<void> | undefined;
+  return {
+    broker,
+    presence,
+    close() {
+      closed ??= (async () => {
+        clearInterval(refresher);
+        const batch = pub.pipeline();
+        let n = 0;
+        for (const k of counts.keys()) {
+          batch.zrem(presenceKey(k), instanceId);
+          n++;
+        }
+        if (n > 0 && pub.status === 'ready') await withTimeout(batch.exec().catch(() => undefined), 1000);
+        await Promise.all([quit(sub), quit(pub)]);
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  padding: `${vars.space.huge} ${vars.space.xxl}`,
+  textAlign: 'center',
+});
+
+export const title = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold });
+
+export const text = style({ fontSize: vars.font.sm, color: vars.color.textSub });

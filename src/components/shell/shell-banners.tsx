@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { dismissInstall, promptInstall, useInstallAvailable } from '../../lib/install-prompt';
+import { useOnline } from '../../lib/online-status';
+import { dismissNotificationPrompt, enablePush, useNotificationPromptWanted } from '../../lib/push';
+import { Button } from '../ui/button';
+import * as styles from './shell-banners.css';
+
+/** While the browser is offline: persisted data is what the screens show. */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className={styles.offline} role="status" data-testid="offline-banner">
+      오프라인 상태예요. 저장된 내용을 보여 드려요.
+    </div>
+  );
+}
+
+/** Not on first paint: the prompts come a moment after the home screen settled. */
+const PROMPT_DELAY_MS = 2500;
+
+/**
+ * One small prompt at a time on the home screen: "홈 화면에 추가" (second visit on, when the
+ * browser offers installation), else "알림 받기" (push configured, permission not asked yet).
+ * Both are dismissible and the dismissal is remembered.
+ */
+export function HomePrompts({ active }: { active: boolean }) {
+  const [settled, setSettled] = useState(false);
+  const install = useInstallAvailable();
+  const notifications = useNotificationPromptWanted();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setSettled(true), PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [active]);
+  if (!active || !settled) return null;
+  if (install) {
+    return (
+      <div className={styles.prompt} role="region" aria-label="앱 설치">
+        <span className={styles.promptText}>런치챗을 홈 화면에 추가하고 앱처럼 써 보세요.</span>
+        <Button size="md" onClick={() => void promptInstall()}>
+          홈 화면에 추가
+        </Button>
+        <Button size="md" variant="ghost" onClick={dismissInstall}>
+          닫기
+        </Button>
+      </div>
+    );
+  }
+  if (notifications) {
+    return (
+      <div className={styles.prompt} role="region" aria-label="알림 설정">
+        <span className={styles.promptText}>런치챗 요청과 수락을 알림으로 받아 보세요.</span>
+        <Button size="md" onClick={() => void enablePush()}>
+          알림 받기
+        </Button>
+        <Button size="md" variant="ghost" onClick={dismissNotificationPrompt}>
+          나중에
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}

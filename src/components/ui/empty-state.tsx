@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import * as styles from './empty-state.css';
+
+interface EmptyStateProps {
+  icon?: ReactNode;
+  title: string;
+  text?: string;
+}
+
+export function EmptyState({ icon, title, text }: EmptyStateProps) {
+  return (
+    <section className={styles.root} aria-live="polite">
+      {icon ? <div className={styles.icon}>{icon}</div> : null}
+      <p className={styles.title}>{title}</p>
+      {text ? <p className={styles.text}>{text}</p> : null}
+    </section>
+  );
+}

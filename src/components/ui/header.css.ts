@@ -1,0 +1,65 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const header = style({
+  position: 'fixed',
+  top: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: vars.z.header,
+  display: 'grid',
+  gridTemplateColumns: `${vars.size.button} 1fr ${vars.size.button}`,
+  alignItems: 'center',
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  height: vars.size.header,
+  padding: `0 ${vars.space.xs}`,
+  background: vars.color.bg,
+  transition: `background ${vars.motion.base}, box-shadow ${vars.motion.base}, color ${vars.motion.base}`,
+});
+
+export const transparent = style({ background: vars.color.transparent, color: vars.color.white });
+
+export const scrolled = style({ background: vars.color.bg, boxShadow: vars.shadow.header, color: vars.color.text });
+
+export const title = style({
+  gridColumn: 2,
+  margin: 0,
+  textAlign: 'center',
+  fontSize: vars.font.lg,
+  fontWeight: vars.font.bold,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const logoLink = style({
+  gridColumn: '1 / 3',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: 'inherit',
+  textDecoration: 'none',
+});
+
+export const logoText = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold, marginLeft: vars.space.sm });
+
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.touch,
+  height: vars.size.touch,
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.pill,
+  background: vars.color.transparent,
+  color: 'inherit',
+  justifySelf: 'center',
+  selectors: { '&:active': { background: vars.color.bgSoft } },
+});
+
+export const end = style({ gridColumn: 3 });

@@ -1,0 +1,38 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const bar = style({
+  position: 'fixed',
+  bottom: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: vars.z.tabBar,
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  background: vars.color.bg,
+  boxShadow: vars.shadow.tabBar,
+  paddingBottom: 'env(safe-area-inset-bottom)',
+});
+
+export const list = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(5, 1fr)',
+  height: vars.size.tabBar,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const link = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xxs,
+  height: '100%',
+  color: vars.color.iconInactive,
+  fontSize: vars.font.xs,
+  fontWeight: vars.font.medium,
+  textDecoration: 'none',
+  selectors: { '&[aria-current="page"]': { color: vars.color.iconActive, fontWeight: vars.font.bold } },
+});

@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { ChatIcon, ExploreIcon, HomeIcon, MatchingIcon, MyIcon } from './icons';
+import * as styles from './tab-bar.css';
+
+type TabPath = '/' | '/chatting' | '/explore' | '/matching' | '/my';
+
+const TABS: readonly { to: TabPath; label: string; Icon: ComponentType<{ size?: number }> }[] = [
+  { to: '/', label: '홈', Icon: HomeIcon },
+  { to: '/chatting', label: '채팅', Icon: ChatIcon },
+  { to: '/explore', label: '둘러보기', Icon: ExploreIcon },
+  { to: '/matching', label: '매칭', Icon: MatchingIcon },
+  { to: '/my', label: '마이', Icon: MyIcon },
+];
+
+function isActive(tab: TabPath, pathname: string): boolean {
+  if (tab === '/') return pathname === '/';
+  return pathname === tab || pathname.startsWith(`${tab}/`);
+}
+
+/** Fixed bottom navigation: active tab black, the others grey. */
+export function TabBar({ pathname }: { pathname: string }) {
+  return (
+    <nav className={styles.bar} aria-label="주요 메뉴">
+      <ul className={styles.list}>
+        {TABS.map(({ to, label, Icon }) => {
+          const active = isActive(to, pathname);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                className={styles.link}
+                aria-current={active ? 'page' : undefined}
+                activeOptions={{ exact: to === '/', includeSearch: false }}
+                activeProps={{}}
+              >
+                <Icon />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const region = style({
+  position: 'fixed',
+  top: vars.space.md,
+  right: vars.space.md,
+  zIndex: vars.z.toast,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  width: `min(320px, calc(100% - ${vars.space.xxl}))`,
+  pointerEvents: 'none',
+});
+
+export const toast = style({
+  pointerEvents: 'auto',
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  width: '100%',
+  padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.text,
+  color: vars.color.white,
+  boxShadow: vars.shadow.modal,
+  fontSize: vars.font.sm,
+  lineHeight: vars.font.lineBase,
+});
+
+export const texts = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const title = style({ fontWeight: vars.font.bold });
+export const body = style({ overflowWrap: 'anywhere' });
+
+export const close = style({
+  flex: 'none',
+  minWidth: vars.size.touch,
+  minHeight: vars.size.touch,
+  margin: `calc(-1 * ${vars.space.md}) calc(-1 * ${vars.space.sm}) 0 0`,
+  border: 'none',
+  background: vars.color.transparent,
+  color: vars.color.white,
+  fontSize: vars.font.lg,
+  cursor: 'pointer',
+  ':focus-visible': { outline: `2px solid ${vars.color.white}`, outlineOffset: '-4px' },
+});

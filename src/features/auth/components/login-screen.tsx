@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { LogoMark } from '../../../components/ui/logo';
+import { authorizeUrl } from '../../../lib/config';
+import * as styles from './login-screen.css';
+
+/** Spec section 4: one more element every 500 ms, 5 steps (logo, tagline, text, button, hint). */
+const STEP_MS = 500;
+const LAST_STEP = 4;
+
+function useStagedSteps(): number {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (step >= LAST_STEP) return;
+    const timer = setTimeout(() => setStep(step + 1), STEP_MS);
+    return () => clearTimeout(timer);
+  }, [step]);
+  return step;
+}
+
+/** Spec "Login screen" (/onboarding). The button hands the browser to the server's authorize page. */
+export function LoginScreen() {
+  const step = useStagedSteps();
+  const stage = (from: number) => [styles.stage, step >= from ? styles.shown : ''].join(' ');
+  return (
+    <div className={styles.root}>
+      <div className={styles.hero}>
+        <LogoMark size="lg" animated />
+        <h1 className={styles.name}>런치챗</h1>
+        <p className={stage(1)}>
+          <span className={styles.tagline}>Lunch with Insight!</span>
+        </p>
+        <p className={[styles.description, stage(2)].join(' ')}>
+          {'혼밥하기 싫은 점심, 애매하게 빈 공강 시간에\n관심사가 비슷한 친구나 선배와\n편하게 이야기해 보세요.'}
+        </p>
+      </div>
+      <div className={styles.bottom}>
+        <Button
+          block
+          className={stage(3)}
+          onClick={() => {
+            window.location.href = authorizeUrl();
+          }}
+        >
+          학교 이메일로 로그인
+        </Button>
+        <p className={[styles.hint, stage(4)].join(' ')}>학교 이메일 계정으로 로그인해 주세요</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { chatMessageSchema, type ChatMessage } from '../../../../contract/stomp';
+import { apiJson } from '../../../lib/http';
+import { compareMessages } from '../model/timeline';
+import { chatKeys } from './keys';
+
+/** Spec section 9: 20 messages a page. */
+export const MESSAGES_PAGE_SIZE = 20;
+
+const messagesPageSchema = z.object({
+  userId: z.number(),
+  friendId: z.number(),
+  /** Newest first. */
+  data: z.array(chatMessageSchema),
+  meta: z.object({ hasNext: z.boolean(), nextCursor: z.string().nullish() }).loose(),
+});
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
+export type MessagesData = InfiniteData<MessagesPage, string | null>;
+
+/** GET /api/chatrooms/{roomId}/messages?size=20&cursor= */
+export function fetchMessages(roomId: number, cursor: string | null, signal?: AbortSignal): Promise<MessagesPage> {
+  const search = new URLSearchParams({ roomId: String(roomId), size: String(MESSAGES_PAGE_SIZE) });
+  if (cursor) search.set('cursor', cursor);
+  return apiJson(`/api/chatrooms/${roomId}/messages?${search.toString()}`, { signal }, messagesPageSchema);
+}
+
+export const messagesQueryOptions = (roomId: number) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.messages(roomId),
+    queryFn: ({ pageParam, signal }) => fetchMessages(roomId, pageParam, signal),
+    initialPageParam: null as string | null,
+    // "Next" page = older messages.
+    getNextPageParam: (last) => (last.meta.hasNext && last.meta.nextCursor ? last.meta.nextCursor : undefined),
+    // Live delivery keeps it current while the room is open; refetching every loaded page on
+    // focus would only repeat that work.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+export function useMessages(roomId: number) {
+  return useInfiniteQuery(messagesQueryOptions(roomId));
+}
+
+const messageIds = (data: MessagesData) => new Set(data.pages.flatMap((page) => page.data.map((m) => m.id.value)));
+
+const newestFirst = (a: ChatMessage, b: ChatMessage) => compareMessages(b, a);
+
+/** A message from the socket → the first (newest) page, once. */
+export function addLiveMessage(queryClient: QueryClient, roomId: number, message: ChatMessage): void {
+  queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), (old) => {
+    // Not loaded yet: the fetch after subscribing brings it.
+    if (!old || old.pages.length === 0) return old;
+    if (messageIds(old).has(message.id.value)) return old;
+    const [first, ...rest] = old.pages as [MessagesPage, ...MessagesPage[]];
+    return { ...old, pages: [{ ...first, data: [message, ...first.data].sort(newestFirst) }, ...rest] };
+  });
+}
+
+/**
+ * After every (re)subscribe: what was said while we were not subscribed. The newest page is
+ * merged into the cache; if none of it is known and there is more, the gap is too big to stitch
+ * and the list restarts from this page.
+ */
+export async function catchUpMessages(queryClient: QueryClient, roomId: number): Promise<MessagesPage> {
+  const latest = await fetchMessages(roomId, null);
+  queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), (old) => {
+    const fresh: MessagesData = { pages: [latest], pageParams: [null] };
+    if (!old || old.pages.length === 0) return fresh;
+    const known = messageIds(old);
+    const missing = latest.data.filter((m) => !known.has(m.id.value));
+    if (missing.length === 0) return old;
+    const hasKnownMessages = known.size > 0;
+    if (missing.length === latest.data.length && latest.meta.hasNext && hasKnownMessages) return fresh;
+    const [first, ...rest] = old.pages as [MessagesPage, ...MessagesPage[]];
+    return {
+      ...old,
+      pages: [{ ...first, userId: latest.userId, friendId: latest.friendId, data: [...missing, ...first.data].sort(newestFirst) }, ...rest],
+    };
+  });
+  return latest;
+}

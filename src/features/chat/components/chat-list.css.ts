@@ -1,0 +1,69 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const list = style({ listStyle: 'none', margin: 0, padding: `${vars.space.xs} 0` });
+
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: '72px',
+  padding: `${vars.space.md} ${vars.space.xl}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  // The long press belongs to us, not to the browser's text selection or link preview.
+  userSelect: 'none',
+  WebkitUserSelect: 'none',
+  WebkitTouchCallout: 'none',
+  WebkitTapHighlightColor: vars.color.transparent,
+  transition: `background ${vars.motion.fast}`,
+  selectors: {
+    '&:active': { background: vars.color.bgSoft },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
+  },
+});
+
+export const body = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+
+export const name = style({
+  fontSize: vars.font.md,
+  fontWeight: vars.font.bold,
+  lineHeight: vars.font.lineTight,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const department = style({ marginLeft: vars.space.xs, fontSize: vars.font.xs, fontWeight: vars.font.regular, color: vars.color.textWeak });
+
+export const lastMessage = style({
+  fontSize: vars.font.sm,
+  color: vars.color.textSub,
+  lineHeight: vars.font.lineBase,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const meta = style({ flexShrink: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: vars.space.xs, alignSelf: 'stretch', paddingTop: vars.space.xxs });
+
+export const time = style({ fontSize: vars.font.xs, color: vars.color.textWeak, whiteSpace: 'nowrap' });
+
+export const unread = style({
+  minWidth: '20px',
+  height: '20px',
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brand,
+  color: vars.color.white,
+  fontSize: vars.font.xs,
+  fontWeight: vars.font.bold,
+  lineHeight: '20px',
+  textAlign: 'center',
+});
+
+export const sentinel = style({ height: '1px' });
+
+export const status = style({ padding: vars.space.xl, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md });
+
+export const errorText = style({ margin: 0, fontSize: vars.font.sm, color: vars.color.textSub, textAlign: 'center' });

@@ -1,0 +1,157 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { BackButton } from '../../../components/ui/header';
+import { Spinner } from '../../../components/ui/spinner';
+import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp';
+import { chatRoomsQueryOptions } from '../api/get-chat-rooms';
+import { useMessages } from '../api/get-messages';
+import { useChatRoom } from '../hooks/use-chat-room';
+import { useLockPageScroll, useVisualViewport } from '../hooks/use-visual-viewport';
+import type { ChatFriend } from '../model/friend';
+import { buildRows, mergeTimeline } from '../model/timeline';
+import { Avatar } from './avatar';
+import { SendIcon } from './chat-icons';
+import * as styles from './chat-room.css';
+import { MessageList } from './message-list';
+
+interface ChatRoomProps {
+  roomId: number;
+  /** From the chat list (router state); null after e.g. opening a shared link. */
+  friend: ChatFriend | null;
+  onBack(): void;
+  onOpenProfile(friendId: number): void;
+}
+
+function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const blank = text.trim().length === 0;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (blank) return;
+    const content = text;
+    setText('');
+    // Keep the keyboard up for the next message.
+    input.current?.focus();
+    onSend(content).catch((error: unknown) => {
+      console.warn('chat: message not queued', error);
+      setText(content);
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // With a keyboard, Enter sends and Shift+Enter breaks the line; on a phone Enter is a line
+    // break and the button sends. Never while a Korean syllable is still being composed.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (window.matchMedia?.('(pointer: coarse)').matches) return;
+    submit(event);
+  };
+
+  // Grow with the text up to the stylesheet's max-height, then scroll inside.
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
+  }, [text]);
+
+  return (
+    <form className={styles.composer} onSubmit={submit}>
+      <textarea
+        ref={input}
+        className={styles.input}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        rows={1}
+        maxLength={MAX_MESSAGE_CHARS}
+        placeholder="메시지를 입력해 주세요"
+        aria-label="메시지"
+        enterKeyHint="send"
+      />
+      <button type="submit" className={styles.sendButton} disabled={blank} aria-label="보내기">
+        <SendIcon size={20} />
+      </button>
+    </form>
+  );
+}
+
+/** Spec "Chat room". */
+export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile }: ChatRoomProps) {
+  useLockPageScroll();
+  const viewport = useVisualViewport();
+  const messages = useMessages(roomId);
+  const session = useChatRoom(roomId);
+
+  const firstPage = messages.data?.pages[0];
+  const userId = firstPage?.userId ?? null;
+  const friendId = friendFromState?.friendId ?? firstPage?.friendId;
+  const rooms = useInfiniteQuery({ ...chatRoomsQueryOptions(), enabled: friendFromState === null });
+  const friend = useMemo(() => {
+    if (friendFromState) return friendFromState;
+    // Opened without router state (a link, a notification): the chat list knows who it is.
+    const room = rooms.data?.pages.flatMap((page) => page.data).find((item) => item.roomId === roomId);
+    return room
+      ? { friendId: room.friendId, name: room.friendName, department: room.friendDepartment, imageUrl: room.friendImageUrl }
+      : null;
+  }, [friendFromState, rooms.data, roomId]);
+
+  const rows = useMemo(() => {
+    const server = messages.data?.pages.flatMap((page) => page.data) ?? [];
+    return buildRows(mergeTimeline(server, session.local, userId));
+  }, [messages.data, session.local, userId]);
+
+  let banner: string | null = null;
+  if (session.state === 'CLOSED' && session.closeReason === 'forbidden') banner = '이 채팅방에 접근할 수 없어요.';
+  else if (session.state !== 'OPEN') banner = '채팅방에 연결 중이에요...';
+
+  return (
+    <div
+      className={styles.screen}
+      // Follow the on-screen keyboard: the visible viewport's height, at its offset.
+      style={viewport ? { height: `${viewport.height}px`, top: `${viewport.offsetTop}px` } : undefined}
+    >
+      <header className={styles.header}>
+        <BackButton onClick={onBack} />
+        <button
+          type="button"
+          className={styles.friendButton}
+          disabled={friendId === undefined}
+          onClick={() => {
+            if (friendId !== undefined) onOpenProfile(friendId);
+          }}
+          aria-label={friend?.name ? `${friend.name} 프로필 보기` : '프로필 보기'}
+        >
+          <Avatar src={friend?.imageUrl} size="md" />
+          <span className={styles.friendText}>
+            <span className={styles.friendName}>{friend?.name ?? '채팅'}</span>
+            {friend?.department ? <span className={styles.friendDepartment}>{friend.department}</span> : null}
+          </span>
+        </button>
+      </header>
+      {banner ? (
+        <p className={styles.banner} role="status">
+          {banner}
+        </p>
+      ) : null}
+      {messages.isPending && session.local.length === 0 ? (
+        <div className={styles.scroller}>
+          <Spinner />
+        </div>
+      ) : (
+        <MessageList
+          rows={rows}
+          friend={friend}
+          hasOlder={messages.hasNextPage}
+          loadingOlder={messages.isFetchingNextPage}
+          loadOlder={() => void messages.fetchNextPage()}
+          onRetry={session.retry}
+          onRemove={session.remove}
+          loadError={messages.isError && rows.length === 0}
+        />
+      )}
+      <Composer onSend={session.send} />
+    </div>
+  );
+}

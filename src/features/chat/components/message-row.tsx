@@ -1,0 +1,66 @@
+import { visuallyHidden } from '../../../styles/a11y.css';
+import type { ChatFriend } from '../model/friend';
+import type { TimelineRow } from '../model/timeline';
+import { Avatar } from './avatar';
+import { ClockIcon } from './chat-icons';
+import * as styles from './chat-room.css';
+
+type MessageRowData = Extract<TimelineRow, { kind: 'message' }>;
+
+interface MessageRowProps {
+  row: MessageRowData;
+  friend: ChatFriend | null;
+  onRetry(clientMessageId: string): void;
+  onRemove(clientMessageId: string): void;
+}
+
+/** One bubble: own on the right, the friend's on the left with avatar and name at the start of a run. */
+export function MessageRow({ row, friend, onRetry, onRemove }: MessageRowProps) {
+  const { message, runStart, showTime, timeLabel } = row;
+  const { mine, status, clientMessageId } = message;
+  const rowClass = [styles.row, runStart ? styles.rowRunStart : '', mine ? styles.rowMine : ''].join(' ');
+  const bubbleClass = [
+    styles.bubble,
+    mine ? styles.bubbleMine : styles.bubbleFriend,
+    status === 'pending' ? styles.bubblePending : '',
+    status === 'failed' ? styles.bubbleFailed : '',
+  ].join(' ');
+
+  let trailer = null;
+  if (status === 'pending') {
+    trailer = (
+      <span className={styles.pendingIcon} title="전송 중">
+        <ClockIcon size={14} />
+        <span className={visuallyHidden}>전송 중</span>
+      </span>
+    );
+  } else if (status !== 'failed' && showTime) {
+    trailer = <time className={styles.time}>{timeLabel}</time>;
+  }
+
+  return (
+    <li className={rowClass} data-status={status}>
+      {mine ? null : <span className={styles.avatarSlot}>{runStart ? <Avatar src={friend?.imageUrl} size="sm" /> : null}</span>}
+      <div className={[styles.column, mine ? styles.columnMine : ''].join(' ')}>
+        {!mine && runStart && friend?.name ? <span className={styles.senderName}>{friend.name}</span> : null}
+        <div className={[styles.line, mine ? styles.lineMine : ''].join(' ')}>
+          <p className={bubbleClass}>
+            {message.content}
+          </p>
+          {trailer}
+        </div>
+        {status === 'failed' && clientMessageId ? (
+          <div className={styles.failedBar} role="group" aria-label="전송 실패">
+            <span>전송 실패</span>
+            <button type="button" className={styles.failedAction} onClick={() => onRetry(clientMessageId)}>
+              재시도
+            </button>
+            <button type="button" className={styles.failedAction} onClick={() => onRemove(clientMessageId)}>
+              삭제
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

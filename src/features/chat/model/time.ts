@@ -1,0 +1,83 @@
+/**
+ * Dates and times as the chat screens show them, always in Asia/Seoul.
+ *
+ * Korea has had no daylight-saving time since 1988, so Seoul is a fixed UTC+9: shifting the
+ * instant and reading UTC fields is exact, and it does not depend on the device's zone or on
+ * full ICU data being present.
+ */
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+const WEEKDAYS = ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'] as const;
+
+export interface SeoulParts {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday */
+  weekday: number;
+}
+
+export function seoulParts(epochMs: number): SeoulParts {
+  const shifted = new Date(epochMs + SEOUL_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    weekday: shifted.getUTCDay(),
+  };
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** `YYYY-MM-DD` in Seoul: the key that groups messages under one date heading. */
+export function seoulDayKey(epochMs: number): string {
+  const p = seoulParts(epochMs);
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+}
+
+/** `YYYY-MM-DD HH:mm` in Seoul: two messages in the same minute share it. */
+export function seoulMinuteKey(epochMs: number): string {
+  const p = seoulParts(epochMs);
+  return `${seoulDayKey(epochMs)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
+/** Date heading: `2025년 03월 07일 (금요일)`. */
+export function formatDateHeading(epochMs: number): string {
+  const p = seoulParts(epochMs);
+  return `${p.year}년 ${pad2(p.month)}월 ${pad2(p.day)}일 (${WEEKDAYS[p.weekday] ?? ''})`;
+}
+
+/** 12-hour clock with the Korean AM/PM marker: `오전 9:05`, `오후 12:30`, `오전 12:00`. */
+export function formatClock(hour: number, minute: number): string {
+  const marker = hour < 12 ? '오전' : '오후';
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${marker} ${hour12}:${pad2(minute)}`;
+}
+
+export function formatMessageTime(epochMs: number): string {
+  const p = seoulParts(epochMs);
+  return formatClock(p.hour, p.minute);
+}
+
+const CLOCK_RE = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
+
+/**
+ * The chat list's `lastMessageSentAt` is `HH:mm` (contract section 7); an ISO instant is also
+ * accepted. Anything else is shown as it came, and nothing at all when there is no message yet.
+ */
+export function formatListTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const clock = CLOCK_RE.exec(value.trim());
+  if (clock) {
+    const hour = Number(clock[1]);
+    const minute = Number(clock[2]);
+    if (hour < 24 && minute < 60) return formatClock(hour, minute);
+    return value;
+  }
+  const instant = Date.parse(value);
+  return Number.isNaN(instant) ? value : formatMessageTime(instant);
+}

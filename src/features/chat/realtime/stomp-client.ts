@@ -1,0 +1,72 @@
+import { HEARTBEAT_MS, STOMP_ENDPOINT } from '../../../../contract/stomp';
+import { apiUrl } from '../../../lib/config';
+
+/** The frames we read: MESSAGE, RECEIPT, ERROR. */
+export interface StompFrameLike {
+  headers: Readonly<Record<string, string | undefined>>;
+  body: string;
+}
+
+/**
+ * The part of @stomp/stompjs's Client that ChatConnection uses. Kept this small so tests can drive
+ * the connection with a fake, and so the library itself is only loaded when a room opens.
+ */
+export interface StompClientLike {
+  connectHeaders: Record<string, string>;
+  readonly connected: boolean;
+  activate(): void;
+  deactivate(): Promise<void>;
+  forceDisconnect(): void;
+  subscribe(
+    destination: string,
+    callback: (message: StompFrameLike) => void,
+    headers?: Record<string, string>,
+  ): { unsubscribe(): void };
+  publish(params: { destination: string; body: string; headers?: Record<string, string> }): void;
+  watchForReceipt(receiptId: string, callback: (frame: StompFrameLike) => void): void;
+}
+
+export interface StompClientConfig {
+  url: string;
+  reconnectDelayMs: number;
+  heartbeatMs: number;
+  /** Runs before every connect and reconnect attempt (sets the Authorization header). */
+  beforeConnect(): Promise<void>;
+  onConnect(): void;
+  onStompError(frame: StompFrameLike): void;
+  onWebSocketClose(): void;
+  onWebSocketError(): void;
+}
+
+export type CreateStompClient = (config: StompClientConfig) => Promise<StompClientLike>;
+
+/** A WebSocket that never opens (server unreachable, captive portal) is given up after this. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+/** The real client; @stomp/stompjs is imported on demand so it stays out of the first-screen bundle. */
+export const createStompJsClient: CreateStompClient = async (config) => {
+  const { Client } = await import('@stomp/stompjs');
+  return new Client({
+    brokerURL: config.url,
+    reconnectDelay: config.reconnectDelayMs,
+    heartbeatIncoming: config.heartbeatMs,
+    heartbeatOutgoing: config.heartbeatMs,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    // A lost heart-beat or a forced disconnect drops the socket at once instead of waiting for a
+    // close handshake that a dead network never completes.
+    discardWebsocketOnCommFailure: true,
+    debug: () => {},
+    beforeConnect: () => config.beforeConnect(),
+    onConnect: () => config.onConnect(),
+    onStompError: (frame) => config.onStompError(frame),
+    onWebSocketClose: () => config.onWebSocketClose(),
+    onWebSocketError: () => config.onWebSocketError(),
+  });
+};
+
+/** ws(s)://<API host>/ws: the API origin (VITE_API_URL, else this page's origin) with a WebSocket scheme. */
+export function chatSocketUrl(): string {
+  return apiUrl(STOMP_ENDPOINT).replace(/^http(s?):/i, 'ws$1:');
+}
+
+export const DEFAULT_HEARTBEAT_MS = HEARTBEAT_MS;

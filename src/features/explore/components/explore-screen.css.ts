@@ -1,0 +1,94 @@
+import { style } from '@vanilla-extract/css';
+import { visuallyHidden } from '../../../styles/a11y.css';
+import { vars } from '../../../styles/theme.css';
+
+export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xl}` });
+
+export const hidden = visuallyHidden;
+
+export const categories = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  margin: `0 calc(-1 * ${vars.space.xl})`,
+  padding: `${vars.space.xs} ${vars.space.xl}`,
+  overflowX: 'auto',
+  scrollbarWidth: 'none',
+  selectors: { '&::-webkit-scrollbar': { display: 'none' } },
+});
+
+const chipBase = {
+  flexShrink: 0,
+  minHeight: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.font.sm,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+} as const;
+
+const focusRing = { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } };
+
+export const chip = style({
+  ...chipBase,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.bg,
+  color: vars.color.textSub,
+  selectors: focusRing,
+});
+
+export const chipOn = style({
+  ...chipBase,
+  border: `1px solid ${vars.color.text}`,
+  background: vars.color.text,
+  color: vars.color.white,
+  fontWeight: vars.font.bold,
+  selectors: focusRing,
+});
+
+export const toolbar = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+export const sort = style({ marginRight: 'auto' });
+
+export const select = style({
+  minHeight: '36px',
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  background: vars.color.transparent,
+  color: vars.color.text,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  cursor: 'pointer',
+  selectors: focusRing,
+});
+
+const filterBase = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  maxWidth: '160px',
+  minHeight: '36px',
+  padding: `0 ${vars.space.sm} 0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.font.sm,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  cursor: 'pointer',
+} as const;
+
+export const filter = style({
+  ...filterBase,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.bg,
+  color: vars.color.text,
+  selectors: focusRing,
+});
+
+export const filterOn = style({
+  ...filterBase,
+  border: `1px solid ${vars.color.brandStrong}`,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontWeight: vars.font.bold,
+  selectors: focusRing,
+});

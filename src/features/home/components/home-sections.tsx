@@ -1,0 +1,25 @@
+import { useMentorBanner } from '../api/mentor';
+import { usePopular } from '../api/popular';
+import { useRecommendations } from '../api/recommendations';
+import { IntroTiles } from './intro-tiles';
+import { MemberSlider } from './member-slider';
+import { MentorBanner } from './mentor-banner';
+import { useLogError } from './use-log-error';
+
+/** Home below the categories: every section loads on its own and stays empty on failure. */
+export function HomeSections() {
+  const recommendations = useRecommendations();
+  const popular = usePopular();
+  const mentor = useMentorBanner();
+  useLogError(recommendations.error, 'failed to load recommended users');
+  useLogError(popular.error, 'failed to load popular members');
+  useLogError(mentor.error, 'failed to load the monthly mentor');
+  return (
+    <>
+      <MemberSlider id="home-recommendations" title="시간표와 관심사가 겹쳐요" members={recommendations.data} />
+      <MemberSlider id="home-popular" title="이런 사람은 어때요?" members={popular.data} />
+      <MentorBanner mentor={mentor.data} />
+      <IntroTiles />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { MemberCard, memberCardProps } from '../../../components/ui/member-card';
+import type { MemberCardData } from '../../../components/ui/member-card-schema';
+import * as styles from './member-slider.css';
+
+interface MemberSliderProps {
+  title: string;
+  id: string;
+  members: readonly MemberCardData[] | undefined;
+}
+
+/** Spec "Home" 3–4: a horizontal slider of member cards, gap 16, 2 per view (3 from 480 px). */
+export function MemberSlider({ title, id, members }: MemberSliderProps) {
+  const [viewportRef] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.title}>
+        {title}
+      </h2>
+      {members && members.length > 0 ? (
+        <div className={styles.viewport} ref={viewportRef}>
+          <ul className={styles.container}>
+            {members.map((member) => (
+              <li key={member.memberId} className={styles.slide}>
+                <MemberCard {...memberCardProps(member)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useRouter } from '@tanstack/react-router';
+import type { MentorBanner as MentorBannerData } from '../api/mentor';
+import * as styles from './mentor-banner.css';
+
+/** Spec "Home" 5: this month's mentor, with 지금 신청하기 → /monthly-mentor. Empty until loaded. */
+export function MentorBanner({ mentor }: { mentor: MentorBannerData | undefined }) {
+  const router = useRouter();
+  if (!mentor) return null;
+  return (
+    <section className={styles.banner} aria-labelledby="home-mentor">
+      <p className={styles.eyebrow}>이달의 커피챗 멘토</p>
+      <h2 id="home-mentor" className={styles.name}>
+        {mentor.mentorName}
+      </h2>
+      <p className={styles.sub}>{mentor.mentorSub}</p>
+      <p className={styles.titleLine}>{mentor.mentorTitle}</p>
+      {/* /monthly-mentor is another issue's lazy route: a plain path keeps home independent of it. */}
+      <a
+        href="/monthly-mentor"
+        className={styles.button}
+        onClick={(event) => {
+          event.preventDefault();
+          router.history.push('/monthly-mentor');
+        }}
+      >
+        지금 신청하기
+      </a>
+    </section>
+  );
+}

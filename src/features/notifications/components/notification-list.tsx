@@ -1,0 +1,86 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { BellIcon, MyIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useNotifications, type Notification } from '../api/get-notifications';
+import * as styles from './notification-list.css';
+import { useInView } from './use-in-view';
+
+/** Spec "Notifications": MATCH_ACCEPTED opens the completed tab, everything else the received one. */
+export function notificationTab(type: string): 'ACCEPTED' | 'RECEIVED' {
+  return type === 'MATCH_ACCEPTED' ? 'ACCEPTED' : 'RECEIVED';
+}
+
+/** Spec "Notifications (/alarm)": infinite list titled 런치챗 요청 알림. */
+export function NotificationList() {
+  const query = useNotifications();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinelVisible = useInView(sentinel);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    if (query.error) console.error('failed to load notifications', query.error);
+  }, [query.error]);
+
+  useEffect(() => {
+    if (sentinelVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [sentinelVisible, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = query.data?.pages.flatMap((page) => page.notifications) ?? [];
+
+  return (
+    <section className={styles.root} aria-labelledby="alarm-heading">
+      <h2 id="alarm-heading" className={styles.heading}>
+        런치챗 요청 알림
+      </h2>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError && items.length === 0 ? (
+        <p className={styles.error} role="alert">
+          알림을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.
+        </p>
+      ) : null}
+      {query.isSuccess && items.length === 0 ? <EmptyState icon={<BellIcon size={40} />} title="알림이 없어요" /> : null}
+      {items.length > 0 ? (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <NotificationRow item={item} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {isFetchingNextPage ? <Spinner label="알림을 더 불러오는 중이에요" /> : null}
+      {query.isFetchNextPageError ? (
+        <p className={styles.error} role="alert">
+          알림을 더 불러오지 못했어요.
+        </p>
+      ) : null}
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+    </section>
+  );
+}
+
+function NotificationRow({ item }: { item: Notification }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const url = item.senderProfileImageUrl;
+  const sender = item.senderMembername ?? '알 수 없는 사용자';
+  return (
+    <Link to="/matching" search={{ selectTab: notificationTab(item.type) }} className={styles.row} data-unread={item.isRead === false}>
+      {url && failedUrl !== url ? (
+        <img className={styles.avatar} src={url} alt="" onError={() => setFailedUrl(url)} />
+      ) : (
+        <span className={styles.avatar} aria-hidden="true">
+          <MyIcon size={24} />
+        </span>
+      )}
+      <span className={styles.body}>
+        <span className={styles.content}>{item.content}</span>
+        <span className={styles.time}>
+          <span className={styles.visuallyHidden}>{sender}, </span>
+          {item.createdAt}
+        </span>
+      </span>
+    </Link>
+  );
+}

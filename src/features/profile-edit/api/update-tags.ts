@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { interestId, type InterestCode } from '../../../../contract/interests';
+import { apiJson } from '../../../lib/http';
+import { changedElsewhere, profileEditKeys } from './keys';
+
+/** PATCH /api/members/me/tags with the 1-based interest ids (contract section 1). */
+export function updateTags(codes: readonly InterestCode[]): Promise<string> {
+  return apiJson('/api/members/me/tags', { method: 'patch', json: { interestIds: codes.map(interestId) } }, z.string());
+}
+
+export function useUpdateTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTags,
+    onSuccess: () =>
+      Promise.all(
+        [profileEditKeys.me(), changedElsewhere.me, changedElsewhere.myPage, changedElsewhere.details].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,68 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBackOverride } from '../../../lib/back-override';
+import { ApiError } from '../../../lib/http';
+import * as styles from './edit-layout.css';
+
+interface EditLayoutProps {
+  formId: string;
+  heading: string;
+  sub?: string;
+  /** The header's back button (→ /my/profile). */
+  onBack: () => void;
+  onSubmit: () => void;
+  saving: boolean;
+  /** The starting values are still loading, or failed (then `error` is shown). */
+  loading?: boolean;
+  error?: boolean;
+  onRetry?: () => void;
+  message: string | null;
+  onMessageClose: () => void;
+  children: ReactNode;
+}
+
+/** The edit pages, laid out like the profile wizard: question, content, fixed 저장하기 button. */
+export function EditLayout(props: EditLayoutProps) {
+  const { formId, heading, sub, onBack, onSubmit, saving, loading, error, onRetry, message, onMessageClose, children } = props;
+  useBackOverride(onBack);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!saving && !loading && !error) onSubmit();
+  };
+  return (
+    <div className={styles.root}>
+      <h1 className={styles.heading}>{heading}</h1>
+      {sub ? <p className={styles.sub}>{sub}</p> : null}
+      {loading ? <Spinner /> : null}
+      {error ? (
+        <div className={styles.error} role="alert">
+          <p>저장된 정보를 불러오지 못했어요.</p>
+          {onRetry ? (
+            <Button variant="secondary" size="md" onClick={onRetry}>
+              다시 불러오기
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {!loading && !error ? (
+        <form id={formId} className={styles.form} onSubmit={submit} noValidate>
+          {children}
+        </form>
+      ) : null}
+      <div className={styles.footer}>
+        <Button type="submit" form={formId} block disabled={saving || loading || error}>
+          {saving ? '저장하는 중이에요' : '저장하기'}
+        </Button>
+      </div>
+      <ConfirmDialog open={message !== null} onClose={onMessageClose} text={message} confirmLabel="닫기" />
+    </div>
+  );
+}
+
+/** The Korean text of a failed save: the first field message, else the server's message. */
+export function saveErrorText(error: unknown): string {
+  if (error instanceof ApiError) return Object.values(error.fieldErrors)[0] ?? error.message;
+  return '요청 중 오류가 발생했어요';
+}

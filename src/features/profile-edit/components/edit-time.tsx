@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { Slot } from '../../../../contract/timetable';
+import { TimetableGrid } from '../../../components/ui/timetable-grid';
+import { useEditableMe } from '../api/get-me';
+import { useUpdateTimetable } from '../api/update-timetable';
+import { EditLayout, saveErrorText } from './edit-layout';
+
+/** /my/edit-time: the editable timetable, starting from the saved slots. */
+export function EditTime({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+  const me = useEditableMe();
+  const [slots, setSlots] = useState<Slot[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const update = useUpdateTimetable();
+
+  const save = () => {
+    const list = slots ?? me.data?.timeTables ?? [];
+    update.mutate(list, {
+      onSuccess: onDone,
+      onError: (error) => {
+        console.error('timetable update failed', error);
+        setMessage(saveErrorText(error));
+      },
+    });
+  };
+
+  return (
+    <EditLayout
+      formId="edit-time"
+      heading="런치챗이 가능한 시간을 알려 주세요"
+      sub="칸을 누르거나 누른 채로 끌어서 여러 칸을 한 번에 바꿀 수 있어요."
+      onBack={onBack}
+      onSubmit={save}
+      saving={update.isPending}
+      loading={me.isPending}
+      error={me.isError}
+      onRetry={() => void me.refetch()}
+      message={message}
+      onMessageClose={() => setMessage(null)}
+    >
+      <TimetableGrid editable initialSlots={me.data?.timeTables} onChange={setSlots} label="런치챗 가능 시간" />
+    </EditLayout>
+  );
+}

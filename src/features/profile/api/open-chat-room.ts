@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiJson } from '../../../lib/http';
+
+const roomSchema = z.object({ chatRoomId: z.number(), friendName: z.string(), friendDepartment: z.string().nullish() });
+
+/** POST /api/chatrooms?friendId= — the pair's room, created or re-opened. */
+export function openChatRoom(friendId: number) {
+  return apiJson(`/api/chatrooms?friendId=${encodeURIComponent(String(friendId))}`, { method: 'POST' }, roomSchema);
+}
+
+export function useOpenChatRoom(friendId: number) {
+  return useMutation({ mutationFn: () => openChatRoom(friendId) });
+}

@@ -1,0 +1,107 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMe } from '../api/me';
+import { useUploadProfileImage } from '../api/profile-image';
+import * as styles from './my-profile.css';
+import { ProfileBody } from './profile-body';
+
+// The edit pages are another issue's routes: plain paths keep this screen independent of them.
+const EDIT_LINKS = [
+  { href: '/my/edit-tag', label: '관심사 수정' },
+  { href: '/my/edit-keyword', label: '키워드 수정' },
+  { href: '/my/edit-time', label: '시간표 수정' },
+] as const;
+
+/** /my/profile: own profile with the photo button, edit links and 수정 완료. */
+export function MyProfile({ onProfileChange }: { onProfileChange?: () => void }) {
+  const router = useRouter();
+  const me = useMe();
+  const upload = useUploadProfileImage(onProfileChange);
+  const fileRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (me.error) console.error('failed to load my profile', me.error);
+  }, [me.error]);
+
+  if (me.isPending) return <Spinner />;
+  if (!me.data) return <EmptyState title="프로필을 불러오지 못했어요" text="잠시 후 다시 시도해 주세요." />;
+
+  const go = (href: string) => router.history.push(href);
+  return (
+    <>
+      <ProfileBody
+        profile={me.data}
+        photoAction={
+          <>
+            <button
+              type="button"
+              className={styles.photoButton}
+              aria-label="프로필 사진 바꾸기"
+              aria-busy={upload.isPending}
+              disabled={upload.isPending}
+              onClick={() => fileRef.current?.click()}
+            >
+              <CameraIcon />
+            </button>
+            <input
+              ref={fileRef}
+              className={styles.file}
+              type="file"
+              accept="image/*"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="profile-image-input"
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                event.currentTarget.value = '';
+                if (file) upload.mutate(file);
+              }}
+            />
+          </>
+        }
+      >
+        <ul className={styles.links}>
+          {EDIT_LINKS.map((link) => (
+            <li key={link.href}>
+              <a
+                className={styles.link}
+                href={link.href}
+                onClick={(event) => {
+                  event.preventDefault();
+                  go(link.href);
+                }}
+              >
+                <PencilIcon />
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </ProfileBody>
+      <div className={styles.bar}>
+        <Button block onClick={() => void router.navigate({ to: '/my' })}>
+          수정 완료
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+      <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}
+
+function PencilIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+      <path d="M4 20h4L19 9l-4-4L4 16z" strokeLinejoin="round" />
+    </svg>
+  );
+}

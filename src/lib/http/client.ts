@@ -1,0 +1,113 @@
+import ky, { type Options } from 'ky';
+import { z } from 'zod';
+import type { Envelope } from '../../../contract/envelope';
+import { endSession, getAccessToken, refreshAccessToken } from '../auth';
+import { apiUrl } from '../config';
+import { ApiError } from './api-error';
+
+/** Per-request flags read by the hooks (ky `context`). */
+type RequestContext = {
+  /** Do not treat a 401/403 as an expired access token (login, the auth pages). */
+  skipAuthRefresh?: boolean;
+};
+
+const envelopeSchema = z.object({
+  isSuccess: z.boolean(),
+  code: z.string(),
+  message: z.string(),
+  result: z.unknown().optional(),
+});
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+/**
+ * The one ky instance. Every call carries the bearer token and cookies (the API may live on
+ * another origin). A 401 or 403 means the access token is stale: all failures share one
+ * POST /auth/reissue, then each request is retried once. If the refresh fails the session ends;
+ * the app shell sees the token disappear and goes to /onboarding.
+ */
+export const http = ky.create({
+  credentials: 'include',
+  timeout: 15_000,
+  throwHttpErrors: false,
+  // No automatic retries (React Query owns those); `limit: 1` only admits the forced auth retry.
+  retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [] },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        // Read on every attempt, so the retry after a refresh carries the new token.
+        const token = getAccessToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        else request.headers.delete('Authorization');
+        if (!request.headers.has('Accept')) request.headers.set('Accept', 'application/json');
+      },
+    ],
+    afterResponse: [
+      async (request, options, response, state) => {
+        if (response.status !== 401 && response.status !== 403) return;
+        if ((options.context as RequestContext).skipAuthRefresh) return;
+        if (state.retryCount > 0) return;
+        const sent = bearerOf(request);
+        const current = getAccessToken();
+        // Someone else already refreshed while this request was in flight: just retry.
+        if (current && sent !== current) return ky.retry({ delay: 0, code: 'TOKEN_REFRESHED' });
+        if (!current) return;
+        const token = await refreshAccessToken();
+        if (token) return ky.retry({ delay: 0, code: 'TOKEN_REFRESHED' });
+        endSession();
+        return;
+      },
+    ],
+  },
+});
+
+export type RequestOptions = Omit<Options, 'context' | 'prefixUrl'> & { context?: RequestContext };
+
+/** Raw response of an API path; network failures become ApiError. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  try {
+    return await http(apiUrl(path), options);
+  } catch (error) {
+    throw ApiError.network(error);
+  }
+}
+
+/** Builds the ApiError for a failed response from its envelope when it has one. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return ApiError.fromStatus(response.status);
+  const { code, message, result } = parsed.data;
+  const fieldErrors = z.record(z.string(), z.string()).safeParse(result);
+  return new ApiError(code, response.status, message, fieldErrors.success ? fieldErrors.data : {});
+}
+
+/**
+ * Unwraps `{ isSuccess, code, message, result }`. Returns `result` (checked with `schema` when
+ * given), throws ApiError when the call failed.
+ */
+export async function unwrap<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+  if (!response.ok) throw await errorFromResponse(response.clone());
+  const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw ApiError.fromStatus(500);
+  const envelope = parsed.data as Envelope<unknown>;
+  if (!envelope.isSuccess) throw new ApiError(envelope.code, response.status, envelope.message);
+  if (!schema) return envelope.result as T;
+  const result = schema.safeParse(envelope.result);
+  if (!result.success) throw new ApiError('COMMON500', response.status, '응답 형식이 올바르지 않아요.');
+  return result.data;
+}
+
+/** JSON call → unwrapped result. */
+export async function apiJson<T>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+  return unwrap(await apiFetch(path, options), schema);
+}
+
+/** Plain-text call (GET /auth/uniName answers unwrapped text). */
+export async function apiText(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await apiFetch(path, { ...options, headers: { Accept: 'text/plain, application/json' } });
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.text();
+}

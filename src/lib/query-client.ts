@@ -1,0 +1,34 @@
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './http';
+import { registerOfflineMutations } from './offline-mutations';
+import { PERSIST_MAX_AGE_MS } from './query-persistence';
+
+const MAX_RETRIES = 3;
+
+/**
+ * Library defaults (spec section 9: 3 retries backing off 1 s → 30 s), except that a request the
+ * server refused (4xx) is not retried: it would fail the same way. Queries stay in memory as long
+ * as they are persisted (24 h, query-persistence.ts) and run `offlineFirst`, so cached data shows
+ * offline while the fetch waits for the network.
+ */
+export function createQueryClient(): QueryClient {
+  // React Query assumes "online" until an event says otherwise; a page (re)loaded offline must
+  // start offline, or restored paused mutations would run, fail and be lost.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: PERSIST_MAX_AGE_MS,
+        networkMode: 'offlineFirst',
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.isClientError) && failureCount < MAX_RETRIES,
+      },
+      // Mutations keep the default `online` mode: made offline, they pause (and are persisted).
+      mutations: { retry: false },
+    },
+  });
+  // Before any restore: a restored paused mutation needs its function.
+  registerOfflineMutations(queryClient);
+  return queryClient;
+}

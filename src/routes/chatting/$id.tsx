@@ -1,0 +1,44 @@
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Spinner } from '../../components/ui/spinner';
+import { ChatRoom, readChatFriend } from '../../features/chat';
+// Endpoint file, not the feature's index: see chatting/index.tsx.
+import { messagesQueryOptions } from '../../features/chat/api/get-messages';
+
+const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const Route = createFileRoute('/chatting/$id')({
+  params: {
+    parse: (raw) => paramsSchema.parse(raw),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  // The room draws its own header (friend, back) and has no tab bar.
+  staticData: { page: { headerHidden: true } },
+  // Offline the room still opens: the outbox's messages show and wait for the connection.
+  loader: ({ context, params }) =>
+    navigator.onLine
+      ? context.queryClient.ensureInfiniteQueryData(messagesQueryOptions(params.id)).catch(() => undefined)
+      : undefined,
+  pendingComponent: () => <Spinner />,
+  component: ChatRoomPage,
+});
+
+function ChatRoomPage() {
+  const { id } = Route.useParams();
+  const state = useRouterState({ select: (s) => s.location.state });
+  const router = useRouter();
+  return (
+    <ChatRoom
+      // Another room is another session: connection, live list and scroll start over.
+      key={id}
+      roomId={id}
+      friend={readChatFriend(state)}
+      onBack={() => {
+        if (router.history.canGoBack()) router.history.back();
+        else void router.navigate({ to: '/chatting' });
+      }}
+      // /profile/$id belongs to another issue; a plain path keeps this route independent of it.
+      onOpenProfile={(friendId) => router.history.push(`/profile/${friendId}`)}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LogoutButton } from '../../features/auth';
+import { myPageQueryOptions, MyPageView } from '../../features/member';
+
+export const Route = createFileRoute('/my/')({
+  staticData: { page: { title: '마이페이지', tabBar: true } },
+  // Warm the cache without throwing: the screen shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(myPageQueryOptions());
+  },
+  component: () => <MyPageView footer={<LogoutButton />} />,
+});

@@ -1,0 +1,40 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('html, body', {
+  margin: 0,
+  padding: 0,
+  fontFamily: vars.font.family,
+  fontSize: vars.font.md,
+  lineHeight: vars.font.lineBase,
+  color: vars.color.text,
+  background: vars.color.bgSoft,
+  WebkitTextSizeAdjust: '100%',
+  WebkitTapHighlightColor: vars.color.transparent,
+});
+
+globalStyle('body', { minHeight: '100dvh', wordBreak: 'keep-all', overflowWrap: 'anywhere' });
+
+globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
+
+globalStyle('button', { cursor: 'pointer' });
+
+globalStyle('h1, h2, h3, p', { margin: 0 });
+
+globalStyle(':focus-visible', { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' });
+
+globalStyle('img, svg', { display: 'block' });
+
+globalStyle('a', { color: 'inherit' });
+
+globalStyle('*', {
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      animationDuration: '1ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '1ms !important',
+    },
+  },
+});

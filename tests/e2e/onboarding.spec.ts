@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expiredAccessToken, shoot, signInThroughLocalPage, uniqueEmail } from './support';
+
+async function expectModal(page: Page, text: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: '닫기' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function dragAcross(page: Page, from: string, to: string) {
+  const a = (await page.getByRole('button', { name: from }).boundingBox())!;
+  const b = (await page.getByRole('button', { name: to }).boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('a new student signs in, completes the profile, reaches home, keeps the session, and logs out', async ({ page }) => {
+  const email = uniqueEmail('newbie');
+
+  // Not signed in: every route sends the student to the login screen.
+  await page.goto('/my');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText('학교 이메일 계정으로 로그인해 주세요')).toBeVisible();
+  await shoot(page, 'onboarding');
+
+  await signInThroughLocalPage(page, email, '이런치');
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  await expect(page.getByRole('heading', { name: '프로필 작성 중' })).toBeVisible();
+  const next = page.getByRole('button', { name: '다음' });
+
+  // Step 1: name.
+  await next.click();
+  await expectModal(page, '이름을 입력해주세요.');
+  await page.getByLabel('이름').fill('   ');
+  await next.click();
+  await expectModal(page, '이름을 입력해주세요.');
+  await page.getByLabel('이름').fill('이런치');
+  await shoot(page, 'wizard-1-name');
+  await next.click();
+
+  // Step 2: admission year, last two digits only.
+  await next.click();
+  await expectModal(page, '학번은 입학년도 끝 두 자리만 작성해주세요.');
+  await page.getByLabel('학번').fill('2025');
+  await next.click();
+  await expectModal(page, '학번은 입학년도 끝 두 자리만 작성해주세요.');
+  await page.getByLabel('학번').fill('25');
+  await next.click();
+
+  // Step 3: college, then a department of that college.
+  await next.click();
+  await expectModal(page, '학과를 선택해주세요');
+  await page.getByRole('button', { name: /^단과대학/ }).click();
+  await page.getByRole('option', { name: '공과대학' }).click();
+  await page.getByRole('button', { name: /^학과/ }).click();
+  await page.getByRole('option', { name: '컴퓨터정보공학부' }).click();
+  await shoot(page, 'wizard-3-department');
+  await next.click();
+
+  // Step 4: purpose tags, at most three.
+  await next.click();
+  await expectModal(page, '태그를 하나 이상 선택해주세요');
+  for (const label of ['창업', '취업/진로', '학교생활', '교환학생']) await page.getByRole('button', { name: label }).click();
+  await expect(page.getByRole('button', { name: '교환학생' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: '창업' })).toHaveAttribute('aria-pressed', 'true');
+  await shoot(page, 'wizard-4-tags');
+  await next.click();
+
+  // Step 5: the timetable, press-and-drag.
+  await next.click();
+  await expectModal(page, '시간표를 선택해주세요');
+  await dragAcross(page, '월요일 12:00~13:00', '월요일 14:00~15:00');
+  for (const hour of ['12:00~13:00', '13:00~14:00', '14:00~15:00']) {
+    await expect(page.getByRole('button', { name: `월요일 ${hour}` })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expect(page.getByRole('button', { name: '월요일 15:00~16:00' })).toHaveAttribute('aria-pressed', 'false');
+  await shoot(page, 'wizard-5-time');
+  await next.click();
+
+  // Welcome splash, then home.
+  await expect(page).toHaveURL(/\/onboarding\/complete$/);
+  await expect(page.getByText('가톨릭대학교')).toBeVisible();
+  await expect(page.getByText(/이런치/)).toBeVisible();
+  await shoot(page, 'welcome-splash');
+  await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+  await expect(page.getByText('가톨릭대학교').first()).toBeVisible();
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await shoot(page, 'home');
+
+  // The session survives a reload.
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: '마이' }).click();
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByText('이런치')).toBeVisible();
+  await expect(page.getByText(/컴퓨터정보공학부/)).toBeVisible();
+  await shoot(page, 'my');
+
+  // An expired access token is refreshed without the student noticing.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()) as { sub: string; email: string };
+  const expired = await expiredAccessToken(Number(claims.sub), claims.email);
+  await page.evaluate((t) => localStorage.setItem('accessToken', t), expired);
+  await page.reload();
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByText('이런치')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(expired);
+
+  // Logout returns to the login screen, and the app stays closed.
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('an existing student goes straight to the welcome splash after signing in', async ({ page, request }) => {
+  const email = uniqueEmail('returning', 'ewha.ac.kr');
+  const { apiMember } = await import('./support');
+  await apiMember(request, email, '김이화');
+  await signInThroughLocalPage(page, email, '김이화');
+  await expect(page).toHaveURL(/\/onboarding\/complete$/);
+  await expect(page.getByText('이화여자대학교')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+});
+
+test('the login callback without a code says Google login failed', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('/auth/login/google');
+  await expect.poll(() => dialogs).toContain('구글 로그인에 실패했어요');
+  await expect(page).toHaveURL(/\/onboarding$/);
+});

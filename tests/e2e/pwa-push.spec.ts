@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { apiMember, shoot, uniqueEmail, useToken } from './support';
+
+/*
+ * What this covers: a real push delivered to the real worker through CDP
+ * (ServiceWorker.deliverPushMessage) → the worker's `push` listener shows a notification (read back
+ * with registration.getNotifications(): title, body, tag per type, data.url) and the open page shows
+ * the toast. Not covered here: clicking the OS notification (headless Chromium has no way to click
+ * it); the click target logic is the pure `clickTarget` the listener uses, unit-tested in
+ * tests/unit/sw-push.test.ts.
+ */
+test('an FCM data-only push becomes a notification (title, body, tag, data.url) and a foreground toast', async ({ page, request, context, baseURL }) => {
+  const me = await apiMember(request, uniqueEmail('pwa-push'), '푸시받음');
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await useToken(page, me.token);
+
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+    for (const r of list) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const scope = `${new URL(baseURL!).origin}/`;
+  await expect.poll(() => registrations.get(scope)).toBeTruthy();
+
+  const payload = {
+    data: {
+      title: '새 런치챗 요청',
+      body: '민수님이 런치챗을 요청했어요!',
+      type: 'MATCH_REQUEST',
+      senderId: '12',
+      senderMembername: '민수',
+      url: '/matching?selectTab=RECEIVED',
+    },
+    from: '123456',
+    fcmMessageId: 'e2e-1',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: registrations.get(scope)!, data: JSON.stringify(payload) });
+
+  const notifications = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown }));
+    });
+  await expect.poll(notifications).toEqual([
+    {
+      title: '새 런치챗 요청',
+      body: '민수님이 런치챗을 요청했어요!',
+      tag: 'lunchchat-MATCH_REQUEST',
+      icon: `${new URL(baseURL!).origin}/pwa-192x192.png`,
+      data: { url: '/matching?selectTab=RECEIVED', type: 'MATCH_REQUEST', senderId: '12' },
+    },
+  ]);
+
+  // The page in front shows the same message as a toast (top-right, gone after 5 s).
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('새 런치챗 요청');
+  await expect(toast).toContainText('민수님이 런치챗을 요청했어요!');
+  const box = await toast.boundingBox();
+  expect(box!.y).toBeLessThan(40);
+  await shoot(page, 'pwa-push-toast');
+  await expect(toast).toBeHidden({ timeout: 8000 });
+
+  // A bare JSON object (no FCM envelope) works too; a later push of the same type replaces it.
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: registrations.get(scope)!,
+    data: JSON.stringify({ title: '런치챗 수락', body: '민수님이 런치챗을 수락했어요!', type: 'MATCH_ACCEPTED', url: '/matching?selectTab=ACCEPTED' }),
+  });
+  await expect.poll(async () => (await notifications()).map((n) => n.tag).sort()).toEqual(['lunchchat-MATCH_ACCEPTED', 'lunchchat-MATCH_REQUEST']);
+});

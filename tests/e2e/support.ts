@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { E2E_JWT_SECRET, E2E_URL } from '../../playwright.config';
+
+export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
+
+/** Every e2e run leaves screenshots at 390×844 for people to look at (ignored by git). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+let counter = 0;
+/** A unique school e-mail per test run, so reruns against a kept DATA_DIR do not collide. */
+export function uniqueEmail(prefix: string, domain = 'catholic.ac.kr'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@${domain}`;
+}
+
+/** Signs in through the server's local page exactly as a student would. */
+export async function signInThroughLocalPage(page: Page, email: string, name: string): Promise<void> {
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: '학교 이메일로 로그인' }).click();
+  await expect(page).toHaveURL(/\/auth\/local\/authorize/);
+  await page.getByLabel('학교 이메일').fill(email);
+  await page.getByLabel('이름').fill(name);
+  await page.getByRole('button', { name: '로그인' }).click();
+}
+
+export interface ApiMember {
+  token: string;
+  memberId: number;
+  email: string;
+}
+
+/** A signed-up member made through the API (for tests whose subject is not the wizard). */
+export async function apiMember(request: APIRequestContext, email: string, name: string, overrides: Record<string, unknown> = {}): Promise<ApiMember> {
+  const form = await request.post(`${E2E_URL}/auth/local/authorize`, {
+    form: { email, name, redirect_uri: '/auth/callback/google', state: 'e2e' },
+    maxRedirects: 0,
+  });
+  const code = new URL(form.headers().location!, E2E_URL).searchParams.get('code')!;
+  const login = await request.get(`${E2E_URL}/auth/login/google?code=${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
+  const token = login.headers().access!;
+  const headers = { authorization: `Bearer ${token}` };
+  const colleges = (await (await request.get(`${E2E_URL}/api/colleges`, { headers })).json()).result as { id: number }[];
+  const depts = (await (await request.get(`${E2E_URL}/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];
+  const res = await request.patch(`${E2E_URL}/auth/signUp/lunchChat`, {
+    headers,
+    data: {
+      membername: name,
+      studentNo: '23',
+      collegeId: colleges[0]!.id,
+      departmentId: depts[0]!.id,
+      interests: ['STARTUP', 'HOBBY_LEISURE'],
+      timeTables: [
+        { dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' },
+        { dayOfWeek: 'TUE', startTime: '12:00', endTime: '13:00', subjectName: '' },
+      ],
+      ...overrides,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const memberId = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub);
+  return { token, memberId, email };
+}
+
+/** Puts a member's access token where the PWA keeps it, before any page script runs. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-token-set')) {
+      localStorage.setItem('accessToken', t);
+      sessionStorage.setItem('e2e-token-set', '1');
+    }
+  }, token);
+}
+
+/** A genuine but already expired access token, signed with the e2e server's secret. */
+export async function expiredAccessToken(memberId: number, email: string): Promise<string> {
+  return new SignJWT({ email, type: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(memberId))
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+}

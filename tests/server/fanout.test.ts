@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomPublish, roomTopic } from '../../contract/stomp';
+import { createRealtime } from '../../server/realtime';
+import type { ChatPushEvent } from '../../server/modules/chat/socket';
+import { email, matchedPair } from './chat-helpers';
+import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
+import { bearer, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
+
+const silent = { info() {}, warn() {}, error() {} };
+const json = (content: string) => JSON.stringify({ content });
+const settle = () => new Promise((r) => setTimeout(r, 150));
+
+describe('realtime broker (in-process)', () => {
+  it('delivers to every local handler once and survives a throwing one', async () => {
+    const realtime = await createRealtime({ logger: silent });
+    const got: string[] = [];
+    realtime.broker.subscribe(() => {
+      throw new Error('boom');
+    });
+    const off = realtime.broker.subscribe((d, b) => got.push(`${d} ${b}`));
+    realtime.broker.publish('/sub/rooms/1', 'x');
+    off();
+    realtime.broker.publish('/sub/rooms/1', 'y');
+    expect(got).toEqual(['/sub/rooms/1 x']);
+    expect(await realtime.presence.isPresent(1, 1)).toBe(false);
+    realtime.presence.enter(1, 1);
+    realtime.presence.enter(1, 1);
+    realtime.presence.leave(1, 1);
+    expect(await realtime.presence.isPresent(1, 1)).toBe(true);
+    realtime.presence.leave(1, 1);
+    expect(await realtime.presence.isPresent(1, 1)).toBe(false);
+    await realtime.close();
+  });
+});
+
+// Two app instances on one PostgreSQL database, fanned out through Redis.
+describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across instances [postgres + redis]', () => {
+  const prefix = `lc-test-${randomUUID()}`;
+  const pushes: Array<ChatPushEvent & { on: string }> = [];
+  let a: TestServer & { databaseUrl?: string };
+  let b: TestServer;
+  const clients: ChatClient[] = [];
+  const track = (c: ChatClient) => (clients.push(c), c);
+
+  beforeAll(async () => {
+    const deps = (instanceId: string) => ({
+      redisUrl: REDIS_URL,
+      redisPrefix: prefix,
+      instanceId,
+      chatPush: (e: ChatPushEvent) => void pushes.push({ ...e, on: instanceId }),
+    });
+    a = await startTestServerWith('postgres', deps('A'));
+    b = await startTestServerWith('postgres', deps('B'), {}, a.databaseUrl);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a message sent on instance A reaches subscribers on A and B exactly once each', async () => {
+    const urlA = await stompUrl(a.app);
+    const urlB = await stompUrl(b.app);
+    const pair = await matchedPair(a.app, a.database.db, 'fan');
+    const sender = track(await ChatClient.connect(urlA, pair.a.token));
+    const onB = track(await ChatClient.connect(urlB, pair.b.token));
+    const alsoOnA = track(await ChatClient.connect(urlA, pair.b.token));
+    await sender.subscribe(roomTopic(pair.roomId));
+    await onB.subscribe(roomTopic(pair.roomId));
+    await alsoOnA.subscribe(roomTopic(pair.roomId));
+
+    for (let i = 0; i < 20; i++) await sender.send(roomPublish(pair.roomId), json(`m${i}`), { 'client-message-id': `fan-${i}` });
+    // A resend of a stored client id is not broadcast again on any instance.
+    await sender.send(roomPublish(pair.roomId), json('m0'), { 'client-message-id': 'fan-0' });
+    await waitUntil(() => onB.messages.length >= 20 && alsoOnA.messages.length >= 20 && sender.messages.length >= 20, 5000, 'fan-out');
+    await settle();
+    const expected = Array.from({ length: 20 }, (_, i) => `m${i}`);
+    for (const c of [sender, onB, alsoOnA]) expect(c.bodies().map((m) => (m as { content: string }).content)).toEqual(expected);
+    expect(JSON.parse(onB.messages[0]!.body)).toEqual(JSON.parse(sender.messages[0]!.body));
+
+    // And back from B to A; B's REST sees what A stored.
+    await onB.send(roomPublish(pair.roomId), json('from B'));
+    await waitUntil(() => sender.messages.length === 21, 3000, 'B → A');
+    await settle();
+    expect(sender.messages).toHaveLength(21);
+    const history = (await b.app.inject({ url: `/api/chatrooms/${pair.roomId}/messages?size=50`, headers: bearer(pair.b) })).json().result;
+    expect(history.data).toHaveLength(21);
+  });
+
+  it('presence is shared: no push while the recipient watches the room on the other instance', async () => {
+    const urlA = await stompUrl(a.app);
+    const urlB = await stompUrl(b.app);
+    const pair = await matchedPair(a.app, a.database.db, 'presence');
+    const sender = track(await ChatClient.connect(urlA, pair.a.token));
+    const watcher = track(await ChatClient.connect(urlB, pair.b.token));
+    await watcher.subscribe(roomTopic(pair.roomId));
+    const mine = () => pushes.filter((p) => p.roomId === pair.roomId);
+
+    await sender.send(roomPublish(pair.roomId), json('보고 있죠?'));
+    await waitUntil(() => watcher.messages.length === 1, 3000, 'delivery');
+    await settle();
+    expect(mine()).toHaveLength(0);
+
+    await watcher.close();
+    await settle();
+    await sender.send(roomPublish(pair.roomId), json('이제 없네'));
+    await waitUntil(() => mine().length === 1, 3000, 'push');
+    expect(mine()[0]).toMatchObject({ recipientId: pair.b.memberId, senderId: pair.a.memberId, on: 'A', message: { content: '이제 없네' } });
+  });
+
+  it('ignores malformed and foreign messages on the channel', async () => {
+    const urlB = await stompUrl(b.app);
+    const pair = await matchedPair(a.app, a.database.db, 'junk');
+    const onB = track(await ChatClient.connect(urlB, pair.b.token));
+    await onB.subscribe(roomTopic(pair.roomId));
+    const raw = new Redis(REDIS_URL);
+    try {
+      await raw.publish(`${prefix}:stomp`, 'not json');
+      await raw.publish(`${prefix}:stomp`, JSON.stringify({ o: 'X', d: roomTopic(pair.roomId) }));
+      // Another deployment's channel (another prefix) never reaches us.
+      await raw.publish(`other-${prefix}:stomp`, JSON.stringify({ o: 'X', d: roomTopic(pair.roomId), b: '{}' }));
+      await settle();
+      expect(onB.messages).toHaveLength(0);
+      // The instance still works afterwards.
+      const stranger = await newMember(a.app, email('junk-x'));
+      expect((await a.app.inject({ url: '/api/chatrooms', headers: bearer(stranger) })).statusCode).toBe(200);
+      const sender = track(await ChatClient.connect(await stompUrl(a.app), pair.a.token));
+      await sender.send(roomPublish(pair.roomId), json('still fine'));
+      await waitUntil(() => onB.messages.length === 1, 3000, 'delivery after junk');
+    } finally {
+      raw.disconnect();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { KOREAN_MOBILE_RE, universityKey } from '../../contract/mentor';
+import { mentorApplications } from '../../server/db/schema';
+import { mentorMonth } from '../../server/modules/mentor/routes';
+import { call, describeApi, email } from './api-harness';
+import { newMember, type Session } from './harness';
+
+const APPLY = { phone: '010-1234-5678', question: '첫 취업 준비는 언제부터 하면 좋을까요?' };
+
+describe('mentor helpers', () => {
+  it('picks the university key as spec section 4 says', () => {
+    expect(universityKey('UMC대')).toBe('default');
+    expect(universityKey('한국항공대')).toBe('kau');
+    expect(universityKey('Korea Aerospace University')).toBe('kau');
+    expect(universityKey('이화여대')).toBe('ewha');
+    expect(universityKey('가톨릭대')).toBe('catholic');
+    expect(universityKey('서울대')).toBe('default');
+    expect(universityKey(null)).toBe('default');
+    expect(universityKey('가톨릭대', 'ewha')).toBe('ewha');
+    expect(universityKey('가톨릭대', 'nope')).toBe('catholic');
+  });
+
+  it('counts months in Korean time', () => {
+    expect(mentorMonth(new Date('2026-08-31T15:30:00Z'))).toBe('2026-09');
+    expect(mentorMonth(new Date('2026-08-31T14:59:00Z'))).toBe('2026-08');
+  });
+
+  it('accepts Korean mobile numbers only', () => {
+    for (const ok of ['010-1234-5678', '01012345678', '011-123-4567', '0111234567']) expect(KOREAN_MOBILE_RE.test(ok), ok).toBe(true);
+    for (const bad of ['010-12345678', '02-123-4567', '+82-10-1234-5678', '010 1234 5678', '0101234567890', '010-1234-567a', '']) expect(KOREAN_MOBILE_RE.test(bad), bad).toBe(false);
+  });
+});
+
+describeApi('monthly mentor (contract section 13)', (server) => {
+  it('shows the caller’s university config with the spec’s schedule', async () => {
+    const { app } = server();
+    const expectations = [
+      ['catholic.ac.kr', 'catholic', 5, '중앙도서관 5층 스터디룸'],
+      ['ewha.ac.kr', 'ewha', 5, '중앙도서관 5층 스터디룸'],
+      ['kau.kr', 'kau', 5, '제3공학관 스터디룸'],
+      ['gmail.com', 'default', 3, '제3공학관 스터디룸'],
+    ] as const;
+    for (const [domain, key, capacity, place] of expectations) {
+      const m = await newMember(app, email(domain));
+      const res = await call(app, m.token, 'GET', '/api/mentor');
+      expect(res.status).toBe(200);
+      const r = res.body.result;
+      expect(r).toMatchObject({ key, bannerImage: `/images/mentor-${key}.webp`, month: mentorMonth(), applied: false, applicants: 0 });
+      expect(r.schedule).toEqual({ date: '9월 8일 (목)', time: '12:30 ~ 13:20', place, capacity });
+      for (const field of ['mentorName', 'mentorTitle', 'mentorSub']) expect(r[field]).toMatch(/[가-힣]/);
+      expect(r.intro).toHaveLength(3);
+    }
+  });
+
+  it('takes one application per member and month, then says so', async () => {
+    const { app, database } = server();
+    const m = await newMember(app, email());
+    const res = await call(app, m.token, 'POST', '/api/mentor/monthlyM', APPLY);
+    expect(res.body).toEqual({ isSuccess: true, code: 'COMMON200', message: '성공입니다.', result: 'MENTOR_APPLY_SUCCESS' });
+    const again = await call(app, m.token, 'POST', '/api/mentor/monthlyM', { ...APPLY, phone: '01099998888' });
+    expect([again.status, again.body]).toEqual([409, { isSuccess: false, code: 'MENTOR_409_DUPLICATE', message: '이번 달에 이미 신청했어요.' }]);
+    const info = (await call(app, m.token, 'GET', '/api/mentor')).body;
+    expect(info.result).toMatchObject({ applied: true, applicants: 1 });
+    // The phone number is kept (digits only) and never shown back.
+    expect(JSON.stringify(info)).not.toContain('5678');
+    const rows = await database.db.select().from(mentorApplications).where(eq(mentorApplications.memberId, m.memberId));
+    expect(rows.map((r) => [r.phone, r.question, r.month])).toEqual([['01012345678', APPLY.question, mentorMonth()]]);
+  });
+
+  it('closes at capacity, exactly, even when everyone applies at once', async () => {
+    const { app } = server();
+    // UMC대: 3 seats.
+    const crowd: Session[] = [];
+    for (let i = 0; i < 6; i++) crowd.push(await newMember(app, email('umc.example')));
+    const results = await Promise.all(crowd.map((c) => call(app, c.token, 'POST', '/api/mentor/monthlyM', APPLY)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    const full = results.filter((r) => r.status !== 200);
+    expect(full.map((r) => [r.status, r.body.code])).toEqual([
+      [409, 'MENTOR_409_FULL'],
+      [409, 'MENTOR_409_FULL'],
+      [409, 'MENTOR_409_FULL'],
+    ]);
+    expect((await call(app, crowd[0]!.token, 'GET', '/api/mentor')).body.result.applicants).toBe(3);
+  });
+
+  it('rejects bad phone numbers and questions with COMMON400 and field messages', async () => {
+    const { app } = server();
+    const m = await newMember(app, email());
+    for (const body of [
+      { ...APPLY, phone: '010-12345678' },
+      { ...APPLY, phone: '02-123-4567' },
+      { ...APPLY, phone: 1012345678 },
+      { ...APPLY, phone: undefined },
+      { ...APPLY, question: '' },
+      { ...APPLY, question: '   ' },
+      { ...APPLY, question: '가'.repeat(501) },
+      { ...APPLY, question: 'a\u0000b' },
+      { phone: APPLY.phone },
+      ['apply'],
+    ]) {
+      const res = await call(app, m.token, 'POST', '/api/mentor/monthlyM', body);
+      expect([res.status, res.body.code], JSON.stringify(body)).toEqual([400, 'COMMON400']);
+      expect(typeof res.body.result).toBe('object');
+    }
+    expect((await call(app, m.token, 'POST', '/api/mentor/monthlyM', { ...APPLY, question: '가'.repeat(500) })).status).toBe(200);
+  });
+});

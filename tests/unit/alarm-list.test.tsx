@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationTab } from '../../src/features/notifications';
+import { fail, ok } from './support/helpers';
+import { ORIGIN, renderSignedIn } from './support/render-app';
+
+const item = (id: number, type: string, content: string) => ({
+  id,
+  type,
+  content,
+  isRead: false,
+  senderMembername: '박요청',
+  senderProfileImageUrl: null,
+  createdAt: '3/7 09:05',
+});
+
+const page = (notifications: unknown[], hasNext = false) =>
+  ok({ notifications, lastNotificationId: notifications.length ? (notifications.at(-1) as { id: number }).id : null, hasNext, size: 20 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('notifications', () => {
+  it('routes MATCH_ACCEPTED to the completed tab and every other type to the received tab', async () => {
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () =>
+        HttpResponse.json(
+          page([
+            item(3, 'MATCH_ACCEPTED', '이친구님이 런치챗을 수락했어요!'),
+            item(2, 'MATCH_REQUEST', '박요청님이 런치챗을 요청했어요!'),
+            item(1, 'SOMETHING_NEW', '새로운 소식이 있어요'),
+          ]),
+        ),
+      ),
+    ]);
+    expect(await screen.findByRole('heading', { name: '런치챗 요청 알림' })).toBeInTheDocument();
+    const links = within(await screen.findByRole('list')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/matching?selectTab=ACCEPTED',
+      '/matching?selectTab=RECEIVED',
+      '/matching?selectTab=RECEIVED',
+    ]);
+    expect(links[0]).toHaveTextContent('이친구님이 런치챗을 수락했어요!');
+    expect(links[0]).toHaveTextContent('3/7 09:05');
+    expect(links[2]).toHaveTextContent('새로운 소식이 있어요');
+    expect(notificationTab('MATCH_ACCEPTED')).toBe('ACCEPTED');
+    expect(notificationTab('MATCH_REQUEST')).toBe('RECEIVED');
+  });
+
+  it('loads the next page with the cursor when the sentinel shows', async () => {
+    // jsdom has no layout: every observed element counts as visible.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe() {
+          this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        }
+        disconnect() {}
+      },
+    );
+    const cursors: (string | null)[] = [];
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, ({ request }) => {
+        const url = new URL(request.url);
+        cursors.push(url.searchParams.get('lastNotificationId'));
+        expect(url.searchParams.get('size')).toBe('20');
+        return HttpResponse.json(
+          url.searchParams.get('lastNotificationId') ? page([item(5, 'MATCH_REQUEST', '두 번째 쪽')]) : page([item(9, 'MATCH_REQUEST', '첫 쪽')], true),
+        );
+      }),
+    ]);
+    expect(await screen.findByText('두 번째 쪽')).toBeInTheDocument();
+    expect(screen.getByText('첫 쪽')).toBeInTheDocument();
+    expect(cursors).toEqual([null, '9']);
+  });
+
+  it('an empty list says 알림이 없어요', async () => {
+    renderSignedIn('/alarm', [mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(page([])))]);
+    expect(await screen.findByText('알림이 없어요')).toBeInTheDocument();
+  });
+
+  it('a failed load shows a Korean error text and logs', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(fail('COMMON400', '잘못된 요청이에요.'), { status: 400 })),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('알림을 불러오지 못했어요');
+    await waitFor(() => expect(log).toHaveBeenCalledWith('failed to load notifications', expect.anything()));
+    log.mockRestore();
+  });
+});

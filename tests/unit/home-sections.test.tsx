@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from './support/helpers';
+import { card, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
+import { server } from './support/msw-server';
+
+const mentor = { mentorName: '김다현 멘토', mentorSub: '첫 취업 준비, 선배에게 편하게 물어보세요', mentorTitle: '식품 기업 마케터' };
+
+describe('home sections', () => {
+  beforeEach(stubBrowser);
+
+  it('shows the carousel, both sliders of member cards, the mentor banner and the intro tiles', async () => {
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/recommendations`, () => HttpResponse.json(ok([card(7, '이하늘')]))),
+      mswHttp.get(`${ORIGIN}/api/members/popular`, () => HttpResponse.json(ok([card(8, '박서준'), card(9, '최유진')]))),
+      mswHttp.get(`${ORIGIN}/api/mentor`, () => HttpResponse.json(ok(mentor))),
+      ...quietRest,
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lunch With Insight!' })).toBeInTheDocument();
+    const recommended = screen.getByRole('region', { name: '시간표와 관심사가 겹쳐요' });
+    const link = await within(recommended).findByRole('link', { name: /이하늘/ });
+    expect(link).toHaveAttribute('href', '/profile/7');
+    expect(link).toHaveTextContent('컴퓨터정보공학부 · 23학번');
+    expect(link).toHaveTextContent('창업');
+    // Unknown interest codes are shown raw.
+    expect(link).toHaveTextContent('UNKNOWN_CODE');
+    const popular = screen.getByRole('region', { name: '이런 사람은 어때요?' });
+    expect(await within(popular).findAllByRole('link')).toHaveLength(2);
+    expect(await screen.findByRole('heading', { name: '김다현 멘토' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '지금 신청하기' })).toHaveAttribute('href', '/monthly-mentor');
+    const faq = screen.getByRole('link', { name: /자주 묻는 질문/ });
+    expect(faq).toHaveAttribute('target', '_blank');
+    expect(faq.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('each failing section stays empty and is logged, the rest of home still shows', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/recommendations`, serverError),
+      mswHttp.get(`${ORIGIN}/api/members/popular`, () => HttpResponse.json(ok([]))),
+      mswHttp.get(`${ORIGIN}/api/mentor`, serverError),
+      ...quietRest,
+    );
+    renderApp('/');
+    const recommended = await screen.findByRole('region', { name: '시간표와 관심사가 겹쳐요' });
+    await waitFor(() => expect(log).toHaveBeenCalledWith('failed to load recommended users', expect.anything()));
+    expect(within(recommended).queryByRole('link')).toBeNull();
+    expect(within(screen.getByRole('region', { name: '이런 사람은 어때요?' })).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: '지금 신청하기' })).toBeNull();
+    expect(screen.getByRole('link', { name: /서비스 소개/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /교환학생/ })[0]).toHaveAttribute('href', '/explore?interest=EXCHANGE_STUDENT');
+  });
+});

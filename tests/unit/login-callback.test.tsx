@@ -1,0 +1,76 @@
+import { render, waitFor } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { LoginCallback } from '../../src/features/auth';
+import { stopTokenRefresh } from '../../src/lib/auth';
+import { fail, makeJwt, ok } from './support/helpers';
+import { server } from './support/msw-server';
+
+const ORIGIN = window.location.origin;
+
+function renderCallback(code?: string, state?: string) {
+  const onNavigate = vi.fn();
+  render(
+    <StrictMode>
+      <LoginCallback code={code} state={state} onNavigate={onNavigate} />
+    </StrictMode>,
+  );
+  return onNavigate;
+}
+
+describe('login callback (/auth/login/google)', () => {
+  it('without a code: one alert "구글 로그인에 실패했어요", back to /onboarding', () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const onNavigate = renderCallback(undefined);
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(alert).toHaveBeenCalledWith('구글 로그인에 실패했어요');
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    expect(onNavigate).toHaveBeenCalledWith('/onboarding');
+  });
+
+  it('a new member: stores the `access` header token and goes to the wizard; the code is spent once under StrictMode', async () => {
+    const token = makeJwt(3600);
+    const requests: URL[] = [];
+    server.use(
+      mswHttp.get(`${ORIGIN}/auth/login/google`, ({ request }) => {
+        requests.push(new URL(request.url));
+        return HttpResponse.json(ok('isNewUser'), { headers: { access: token } });
+      }),
+    );
+    const onNavigate = renderCallback('code-new', 'st');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding/profile'));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.searchParams.get('code')).toBe('code-new');
+    expect(localStorage.getItem('accessToken')).toBe(token);
+    stopTokenRefresh();
+  });
+
+  it('a returning member goes to the welcome splash after ~50 ms', async () => {
+    server.use(
+      mswHttp.get(`${ORIGIN}/auth/login/google`, () =>
+        HttpResponse.json(ok('로그인 성공'), { headers: { access: makeJwt(3600) } }),
+      ),
+    );
+    const onNavigate = renderCallback('code-old');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding/complete'));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    stopTokenRefresh();
+  });
+
+  it('a refused code: alert "로그인 중 문제가 발생했어요", back to /onboarding, nothing stored', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      mswHttp.get(`${ORIGIN}/auth/login/google`, () =>
+        HttpResponse.json(fail('AUTH_400_CODE', '로그인 코드가 올바르지 않거나 만료되었어요.'), { status: 400 }),
+      ),
+    );
+    const onNavigate = renderCallback('code-bad');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding'));
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(alert).toHaveBeenCalledWith('로그인 중 문제가 발생했어요');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});

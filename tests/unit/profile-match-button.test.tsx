@@ -1,0 +1,188 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { delay, http as mswHttp, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from './support/helpers';
+import { ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
+import { server } from './support/msw-server';
+
+function detail(matchStatus: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: 42,
+    memberName: '이하늘',
+    studentNo: '23',
+    university: '가톨릭대학교',
+    college: '공과대학',
+    department: '컴퓨터정보공학부',
+    profileImageUrl: null,
+    userKeywords: [{ id: 1, type: 'EXPRESS', title: '열정', description: '무엇이든 열심히 해요' }],
+    userInterests: ['STARTUP'],
+    timeTables: [{ dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' }],
+    matchStatus,
+    ...extra,
+  };
+}
+
+function withDetail(status: () => string) {
+  server.use(mswHttp.get(`${ORIGIN}/api/members/42`, () => HttpResponse.json(ok(detail(status())))));
+}
+
+describe('profile of another member', () => {
+  beforeEach(() => {
+    stubBrowser();
+    // Lowest priority: each test's own handlers are added after these.
+    server.use(...quietRest);
+  });
+
+  it('shows the header, the keyword questions with fallbacks and the timetable', async () => {
+    withDetail(() => 'NONE');
+    renderApp('/profile/42');
+    expect(await screen.findByRole('heading', { name: '이하늘' })).toBeInTheDocument();
+    expect(screen.getByText('23학번 · 컴퓨터정보공학부')).toBeInTheDocument();
+    // In the header (keywords joined by " | ") and under its question.
+    expect(screen.getAllByText('열정')).toHaveLength(2);
+    expect(screen.getByText('무엇이든 열심히 해요')).toBeInTheDocument();
+    expect(screen.getAllByText('아직 등록된 키워드가 없어요')).toHaveLength(2);
+    expect(screen.getAllByText('등록된 설명이 없어요')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: '런치챗 가능 시간' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '프로필 상세' })).toBeInTheDocument();
+  });
+
+  it('a failed load shows the error state', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(mswHttp.get(`${ORIGIN}/api/members/42`, serverError));
+    renderApp('/profile/42');
+    expect(await screen.findByText('프로필을 불러오지 못했어요')).toBeInTheDocument();
+  });
+
+  it('NONE: 런치챗 보내기 → about 1 s later 수락 대기 중 (disabled)', async () => {
+    let status = 'NONE';
+    let body: unknown;
+    withDetail(() => status);
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches`, async ({ request }) => {
+        body = await request.json();
+        status = 'REQUESTED';
+        return HttpResponse.json(ok({ id: 1, status: 'REQUESTED', createdAt: '2026-01-01T00:00:00Z' }));
+      }),
+    );
+    renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '런치챗 보내기' }));
+    expect(screen.getByRole('button', { name: '런치챗 보내기' })).toBeDisabled();
+    const waiting = await screen.findByRole('button', { name: '수락 대기 중' }, { timeout: 3000 });
+    expect(waiting).toBeDisabled();
+    expect(body).toEqual({ toMemberId: 42 });
+  });
+
+  it('a failed request reverts the button and alerts 요청 중 오류가 발생했어요', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    withDetail(() => 'NONE');
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches`, async () => {
+        // Fails after the button already reads 수락 대기 중.
+        await delay(1300);
+        return serverError();
+      }),
+    );
+    renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '런치챗 보내기' }));
+    await screen.findByRole('button', { name: '수락 대기 중' }, { timeout: 3000 });
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('요청 중 오류가 발생했어요'), { timeout: 3000 });
+    expect(screen.getByRole('button', { name: '런치챗 보내기' })).toBeEnabled();
+  });
+
+  it('REQUESTED: 수락 대기 중 is disabled', async () => {
+    withDetail(() => 'REQUESTED');
+    renderApp('/profile/42');
+    expect(await screen.findByRole('button', { name: '수락 대기 중' })).toBeDisabled();
+  });
+
+  it('RECEIVED: 수락하기 → 처리 중 → 채팅하기, which opens the room', async () => {
+    let status = 'RECEIVED';
+    withDetail(() => status);
+    server.use(
+      mswHttp.patch(`${ORIGIN}/api/matches/accept/42`, async () => {
+        await delay(200);
+        status = 'ACCEPTED';
+        return HttpResponse.json(ok('MATCH_ACCEPT_SUCCESS'));
+      }),
+      mswHttp.post(`${ORIGIN}/api/chatrooms`, ({ request }) => {
+        expect(new URL(request.url).searchParams.get('friendId')).toBe('42');
+        return HttpResponse.json(ok({ chatRoomId: 9, friendName: '이하늘', friendDepartment: '컴퓨터정보공학부' }));
+      }),
+    );
+    const { router } = renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '수락하기' }));
+    expect(await screen.findByRole('button', { name: '처리 중' })).toBeDisabled();
+    fireEvent.click(await screen.findByRole('button', { name: '채팅하기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatting/9'));
+    expect(router.state.location.state).toMatchObject({ name: '이하늘', department: '컴퓨터정보공학부' });
+  });
+
+  it('a failed accept alerts and keeps 수락하기', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    withDetail(() => 'RECEIVED');
+    server.use(mswHttp.patch(`${ORIGIN}/api/matches/accept/42`, serverError));
+    renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '수락하기' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('요청 중 오류가 발생했어요'));
+    expect(screen.getByRole('button', { name: '수락하기' })).toBeEnabled();
+  });
+});
+
+describe('own profile', () => {
+  beforeEach(() => {
+    stubBrowser();
+    // Lowest priority: each test's own handlers are added after these.
+    server.use(...quietRest);
+  });
+
+  it('shows edit links, the photo button and 수정 완료 → /my', async () => {
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/me`, () => {
+        const { id: _id, matchStatus: _status, university: _u, college: _c, ...me } = detail('NONE', { userKeywords: [] });
+        return HttpResponse.json(ok(me));
+      }),
+    );
+    const { router } = renderApp('/my/profile');
+    expect(await screen.findByRole('heading', { name: '이하늘' })).toBeInTheDocument();
+    expect(screen.getAllByText('아직 등록된 키워드가 없어요')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: '프로필 사진 바꾸기' })).toBeInTheDocument();
+    expect(screen.getByTestId('profile-image-input')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByRole('link', { name: /키워드 수정/ })).toHaveAttribute('href', '/my/edit-keyword');
+    fireEvent.click(screen.getByRole('button', { name: '수정 완료' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my'));
+  });
+
+  it('uploads a new photo: presigned URL, PUT with the content type, then the profile-image PATCH', async () => {
+    const calls: string[] = [];
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/me`, () => {
+        const { id: _id, matchStatus: _status, university: _u, college: _c, ...me } = detail('NONE');
+        return HttpResponse.json(ok(me));
+      }),
+      mswHttp.post(`${ORIGIN}/api/aws/presigned-url`, async ({ request }) => {
+        calls.push(`presign ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(ok({ presignedUrl: `${ORIGIN}/files/upload/profile/a.png?sig=1`, s3Url: `${ORIGIN}/files/profile/a.png` }));
+      }),
+      mswHttp.put(`${ORIGIN}/files/upload/profile/a.png`, ({ request }) => {
+        calls.push(`put ${request.headers.get('content-type')}`);
+        return new HttpResponse(null, { status: 200 });
+      }),
+      mswHttp.patch(`${ORIGIN}/api/members/profile-image`, async ({ request }) => {
+        calls.push(`patch ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(ok('PROFILE_IMAGE_UPDATE_SUCCESS'));
+      }),
+    );
+    renderApp('/my/profile');
+    const input = await screen.findByTestId('profile-image-input');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls).toEqual([
+      'presign {"fileName":"a.png"}',
+      'put image/png',
+      `patch {"profileImageUrl":"${ORIGIN}/files/profile/a.png"}`,
+    ]);
+  });
+});

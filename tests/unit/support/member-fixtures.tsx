@@ -1,0 +1,94 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { configure, render } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { vi } from 'vitest';
+import { setAccessToken } from '../../../src/lib/auth';
+import { createQueryClient } from '../../../src/lib/query-client';
+import { createAppRouter } from '../../../src/router';
+import { fail, makeJwt, ok } from './helpers';
+
+export const ORIGIN = window.location.origin;
+
+// The first render of the whole app (route chunks, vanilla-extract) can take over a second on a
+// busy machine; files importing this module (each runs isolated) wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
+
+/** jsdom lacks what embla and the infinite lists use. */
+export function stubBrowser(): void {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        // Everything is "visible" at once: the sentinel asks for the next page straight away.
+        this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+}
+
+export function renderApp(path: string, state?: Record<string, unknown>) {
+  setAccessToken(makeJwt(3600));
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  if (state) history.replace(path, state);
+  const router = createAppRouter(queryClient, history);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+export function card(memberId: number, memberName: string, extra: Record<string, unknown> = {}) {
+  return {
+    memberId,
+    memberName,
+    profileImageUrl: null,
+    department: '컴퓨터정보공학부',
+    studentNo: '23',
+    userInterests: ['STARTUP', 'UNKNOWN_CODE'],
+    userKeywords: [
+      { id: 1, type: 'EXPRESS', title: '열정', description: '' },
+      { id: 2, type: 'GOAL', title: '학점', description: '' },
+    ],
+    ...extra,
+  };
+}
+
+/** A refused request (4xx): React Query does not retry it, so the failure shows at once. */
+export const serverError = () => HttpResponse.json(fail('COMMON400', '요청 값이 올바르지 않아요.'), { status: 400 });
+
+/** Calls other screens' shell parts may make (unread counts, push, …) answered quietly. */
+export const quietRest = [
+  mswHttp.get(`${ORIGIN}/auth/uniName`, () => HttpResponse.text('가톨릭대')),
+  mswHttp.all(`${ORIGIN}/*`, () => HttpResponse.json(ok(null))),
+];

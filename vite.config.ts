@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const API_URL = process.env.API_URL ?? 'http://localhost:8080';
+
+// The top-level manifest.webmanifest is the single source; the plugin emits it and links it.
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
+
+/**
+ * After sign-in the server sends the browser to the SPA route /auth/login/google, while the SPA
+ * itself calls GET /auth/login/google (Accept: application/json) on the API. Only the browser
+ * navigation gets index.html.
+ */
+function spaNavigation(req: IncomingMessage): string | undefined {
+  const path = (req.url ?? '').split('?')[0];
+  const navigation = req.headers['sec-fetch-mode'] === 'navigate' || (req.headers.accept ?? '').includes('text/html');
+  if (path === '/auth/login/google' && req.method === 'GET' && navigation) {
+    return '/index.html';
+  }
+  return undefined;
+}
+
+function apiProxy(): Record<string, ProxyOptions> {
+  // No changeOrigin: the server sees the browser's Host and builds redirects for that origin.
+  const base: ProxyOptions = { target: API_URL, changeOrigin: false, xfwd: true };
+  return {
+    '^/api/': base,
+    '^/files/': base,
+    '^/healthz': base,
+    '^/ws': { ...base, ws: true },
+    // /auth/authorize, /auth/local/*, /auth/callback/* and every API call always reach the API.
+    '^/auth/': { ...base, bypass: (req) => spaNavigation(req) },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    // Must run before the React plugin so route files are split first.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+    vanillaExtractPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'index.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      // globPatterns below already precaches public/ (icons included); listing them again duplicates entries.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // Store-listing screenshots of the manifest are not part of the app.
+        globIgnores: ['**/screenshot-*.png'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: { port: 5173, strictPort: true, proxy: apiProxy() },
+  preview: { port: 4173, strictPort: true, proxy: apiProxy() },
+  build: { target: 'es2022', sourcemap: true },
+});
