@@ -53,6 +53,9 @@ test('offline after a reload: home, explore, a profile, the chat list and a room
   // Online: visit every screen once (the worker precaches the app; the query cache is persisted).
   await page.goto('/');
   await workerReady(page);
+  // Home's recommendations are seen online before leaving, so they are what offline must show.
+  await expect(page.getByRole('link', { name: / 프로필 보기$/ }).first()).toBeVisible();
+  await cacheSaved(page, (json) => json.includes('"recommendations"]') && json.includes('"memberId"'));
   await page.goto('/explore');
   await expect(page.getByRole('heading', { name: '둘러보기' }).first()).toBeVisible();
   const exploreCard = page.getByRole('link', { name: / 프로필 보기$/ }).first();

@@ -77,7 +77,8 @@ test('a new version waits for 새로고침, then the page reloads once into it',
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
   });
-  const version = () => page.evaluate(() => document.documentElement.dataset.appVersion);
+  // A poll that lands during the reload sees no page yet: that reads as "not this version".
+  const version = () => page.evaluate(() => document.documentElement.dataset.appVersion).catch(() => undefined);
   const workerVersion = () =>
     page.evaluate(
       () =>
