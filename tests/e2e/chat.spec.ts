@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, E2E_URL } from '../../playwright.config';
 import { ChatTestServer, matchAndOpenRoom, signUpStudent, studentContext } from './chat-server';
-import { shoot, uniqueEmail } from './support';
+import { shoot, uniqueEmail, workerReady } from './support';
 
 const CONNECTING = '채팅방에 연결 중이에요...';
 
@@ -55,7 +55,8 @@ test('two students chat both ways; messages typed offline survive a reload and a
   await expect(pageB.getByRole('button', { name: '보내기' })).toBeDisabled();
   await shoot(pageA, 'chat-room-a');
 
-  // A loses the network and keeps typing.
+  // A loses the network and keeps typing (the app itself is installed by then).
+  await workerReady(pageA);
   await contextA.setOffline(true);
   await expect(pageA.getByText(CONNECTING)).toBeVisible();
   const offline = [1, 2, 3, 4, 5].map((n) => `오프라인 메시지 ${n}`);

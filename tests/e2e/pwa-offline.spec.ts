@@ -1,18 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
-import { apiMember, shoot, uniqueEmail, useToken } from './support';
+import { apiMember, shoot, uniqueEmail, useToken, workerReady } from './support';
 
 const OFFLINE_BANNER = '오프라인 상태예요. 저장된 내용을 보여 드려요.';
-
-/** The worker controls the page (the shell and every chunk are precached). */
-async function workerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
 /** The persisted cache is written about a second after the last change (and when the page is left). */
 async function cacheSaved(page: Page, check: (text: string) => boolean) {

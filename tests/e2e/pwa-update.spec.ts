@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../playwright.config';
 import { signUpStudent, studentContext } from './chat-server';
-import { shoot, uniqueEmail } from './support';
+import { shoot, uniqueEmail, workerReady } from './support';
 
 /*
  * A deploy in place: the app runs from build 1 (dist/, version "dev"); a second build (version 2)
@@ -71,12 +71,7 @@ test('a new version waits for 새로고침, then the page reloads once into it',
   const context = await studentContext(browser, BASE, student);
   const page = await context.newPage();
   await page.goto('/my');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
+  await workerReady(page);
   // A poll that lands during the reload sees no page yet: that reads as "not this version".
   const version = () => page.evaluate(() => document.documentElement.dataset.appVersion).catch(() => undefined);
   const workerVersion = () =>

@@ -12,6 +12,19 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
+/**
+ * Resolves once the service worker is active and controls the page: from then on the app shell
+ * and every chunk are precached, so the page reloads offline.
+ */
+export async function workerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
 let counter = 0;
 /** A unique school e-mail per test run, so reruns against a kept DATA_DIR do not collide. */
 export function uniqueEmail(prefix: string, domain = 'catholic.ac.kr'): string {

@@ -138,6 +138,8 @@ describeApi('chat push adapter', (server) => {
     const service = pushService(database.db, push, recordingLog().log);
     const hook = chatPushHook(service);
     hook({ recipientId: a.memberId, senderId: b.memberId, roomId: 7, message: { content: '가'.repeat(150) } });
+    // Messages of one sender arrive one after another; the second comes after the first was pushed.
+    await service.idle();
     hook({ recipientId: a.memberId, senderId: b.memberId, roomId: 7, message: { content: '두 번째' } });
     await service.idle();
     const sent = push.sent.filter((p) => p.token === 'chat-device');
