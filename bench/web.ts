@@ -146,6 +146,8 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue,
       failingAudits: failing,
+      // Which DevTools issues, so a best-practices loss is actionable from the JSON line alone.
+      inspectorIssues: ((lhr.audits['inspector-issues']?.details as { items?: { issueType?: string }[] } | undefined)?.items ?? []).map((item) => item.issueType),
       targets: { performance: TARGETS.performance, accessibility: TARGETS.accessibility, bestPractices: TARGETS.bestPractices },
     });
   } finally {

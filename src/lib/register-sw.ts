@@ -13,7 +13,8 @@ function reloadOnce(): void {
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const updateSW = registerSW({
-    immediate: true,
+    // After the page's `load`: precaching the whole build must not compete with the first screen.
+    immediate: false,
     // The new worker waits; the user chooses when to switch (SKIP_WAITING + reload).
     onNeedRefresh: () =>
       setPendingUpdate(() => {
