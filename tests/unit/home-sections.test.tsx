@@ -35,7 +35,7 @@ describe('home sections', () => {
     expect(faq.getAttribute('rel')).toContain('noopener');
   });
 
-  it('each failing section stays empty and is logged, the rest of home still shows', async () => {
+  it('each failing section stays empty and is logged, the mentor banner falls back to the default config, the rest of home still shows', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       mswHttp.get(`${ORIGIN}/api/members/recommendations`, serverError),
@@ -48,7 +48,8 @@ describe('home sections', () => {
     await waitFor(() => expect(log).toHaveBeenCalledWith('failed to load recommended users', expect.anything()));
     expect(within(recommended).queryByRole('link')).toBeNull();
     expect(within(screen.getByRole('region', { name: '이런 사람은 어때요?' })).queryByRole('link')).toBeNull();
-    expect(screen.queryByRole('link', { name: '지금 신청하기' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: '최민재 멘토' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '지금 신청하기' })).toHaveAttribute('href', '/monthly-mentor');
     expect(screen.getByRole('link', { name: /서비스 소개/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /교환학생/ })[0]).toHaveAttribute('href', '/explore?interest=EXCHANGE_STUDENT');
   });

@@ -14,6 +14,10 @@ describe('TimetableGrid', () => {
     expect(screen.getAllByRole('button')).toHaveLength(50);
     expect(cell('월요일 10:00~11:00')).toBeInTheDocument();
     expect(cell('금요일 19:00~20:00')).toBeInTheDocument();
+    // The rows are labelled with their whole hour, as the spec writes them.
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(
+      ['10', '11', '12', '13', '14', '15', '16', '17', '18', '19'].map((h) => `${h}:00~${Number(h) + 1}:00`),
+    );
   });
 
   it('a mouse click toggles one cell and reports the slot list', async () => {

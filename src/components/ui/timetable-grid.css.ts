@@ -31,7 +31,9 @@ export const columnHeader = style({
 
 export const rowHeader = style({
   display: 'flex',
-  alignItems: 'center',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  lineHeight: 1.2,
   fontSize: vars.font.xs,
   color: vars.color.textWeak,
   fontVariantNumeric: 'tabular-nums',

@@ -140,8 +140,10 @@ export function TimetableGrid({ editable = false, initialSlots, onChange, label 
       </div>
       {HOURS.map((hour) => (
         <div key={hour} className={styles.row} role="row">
+          {/* Spec: rows read "10:00~11:00"; stacked, the range fits the narrow label column. */}
           <span className={styles.rowHeader} role="rowheader">
-            {hourLabel(hour)}
+            <span>{hourLabel(hour)}</span>
+            <span>~{hourLabel(hour + 1)}</span>
           </span>
           {WEEKDAYS.map((day) => {
             const key = cellKey(day, hour);

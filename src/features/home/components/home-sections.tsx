@@ -1,3 +1,4 @@
+import { MENTOR_CONFIGS } from '../../../../contract/mentor';
 import { useMentorBanner } from '../api/mentor';
 import { usePopular } from '../api/popular';
 import { useRecommendations } from '../api/recommendations';
@@ -18,7 +19,8 @@ export function HomeSections() {
     <>
       <MemberSlider id="home-recommendations" title="시간표와 관심사가 겹쳐요" members={recommendations.data} />
       <MemberSlider id="home-popular" title="이런 사람은 어때요?" members={popular.data} />
-      <MentorBanner mentor={mentor.data} />
+      {/* Spec section 8: a failed mentor call falls back to the default (community) config. */}
+      <MentorBanner mentor={mentor.data ?? (mentor.isError ? MENTOR_CONFIGS.default : undefined)} />
       <IntroTiles />
     </>
   );
