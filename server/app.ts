@@ -24,7 +24,7 @@ import { matchesRoutes } from './modules/matches/routes';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
-import { createPush, registerPush, type PushSender } from './modules/push';
+import { chatPushHook, createPush, registerPush, type PushSender } from './modules/push';
 import { webRoutes } from './modules/web/routes';
 import { createRealtime } from './realtime';
 import { RECOMMENDED_WS_MAX_PAYLOAD } from './stomp';
@@ -134,7 +134,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.addHook('onClose', () => realtime.close());
-  const chatSocket = createChatSocket(ctx, { realtime, push: deps.chatPush, logger: app.log });
+  // Created before the chat socket: a message for someone with no socket on the room is pushed.
+  const push = await createPush(db, config, app.log, deps.push);
+  registerPush(ctx, push);
+  app.addHook('onClose', () => push.idle());
+  const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
+  const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log });
   await app.register(fastifyWebsocket, {
     // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.
     options: { maxPayload: RECOMMENDED_WS_MAX_PAYLOAD },
@@ -158,9 +163,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('COMMON429'),
   });
   const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
-  const push = await createPush(db, config, app.log, deps.push);
-  registerPush(ctx, push);
-  app.addHook('onClose', () => push.idle());
   const storage = await createStorage(config, deps.jwtSecret);
 
   app.get('/healthz', async (_request, reply) => {

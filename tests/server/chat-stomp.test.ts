@@ -6,6 +6,7 @@ import { chatMessageSchema, roomPublish, roomTopic } from '../../contract/stomp'
 import { chatMessages } from '../../server/db/schema';
 import type { ChatPushEvent } from '../../server/modules/chat/socket';
 import { AccessTokens } from '../../server/modules/auth/tokens';
+import { FakePush } from './api-harness';
 import { email, matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, describeEachDatabase, JWT_SECRET, newMember, startTestServerWith, type TestServer } from './harness';
@@ -261,6 +262,24 @@ describe('chat push hook and shutdown [pglite]', () => {
     await ca.send(roomPublish(roomId), json('다시 부재중'));
     await waitUntil(() => pushes.length === 2, 3000, 'second push');
     await ca.close();
+  });
+
+  it('with push configured, a message for a member away from the room reaches their device, opening the room', async () => {
+    const device = new FakePush();
+    const own = await startTestServerWith('pglite', { push: device });
+    try {
+      const url = await stompUrl(own.app);
+      const { a, b, roomId } = await matchedPair(own.app, own.database.db, 'fcm');
+      const token = await own.app.inject({ method: 'PATCH', url: '/api/members/fcm-token', headers: bearer(b), payload: { fcmToken: 'b-phone' } });
+      expect(token.statusCode).toBe(200);
+      const ca = await ChatClient.connect(url, a.token);
+      await ca.send(roomPublish(roomId), json('점심 뭐 먹을까요?'));
+      await waitUntil(() => device.sent.length === 1, 3000, 'device push');
+      expect(device.sent[0]).toMatchObject({ token: 'b-phone', data: { type: 'CHAT_MESSAGE', body: '점심 뭐 먹을까요?', url: `/chatting/${roomId}`, senderId: String(a.memberId), senderMembername: '가나' } });
+      await ca.close();
+    } finally {
+      await own.close();
+    }
   });
 
   it('a storage failure is an ERROR "internal error" (transient for clients), never a RECEIPT', async () => {
