@@ -97,6 +97,7 @@ describeEachDatabase('auth', (server) => {
       ['slot with start after end', (b) => ({ ...b, timeTables: [slot('TUE', '14:00', '13:00')] }), 400, 'TIMETABLE_400'],
       ['slot not on the hour', (b) => ({ ...b, timeTables: [slot('TUE', '12:30', '13:30')] }), 400, 'TIMETABLE_400'],
       ['duplicate slots', (b) => ({ ...b, timeTables: [slot('TUE', '12:00', '13:00'), slot('TUE', '12:00', '13:00')] }), 400, 'TIMETABLE_400'],
+      ['overlapping slots', (b) => ({ ...b, timeTables: [slot('TUE', '10:00', '12:00'), slot('TUE', '11:00', '12:00')] }), 400, 'TIMETABLE_400'],
       ['wrong types', () => ({ membername: 1, studentNo: 23, collegeId: '1', departmentId: null, interests: 'STARTUP', timeTables: {} }), 400, 'COMMON400'],
       ['not JSON at all', () => 'hello', 400, 'COMMON400'],
     ];

@@ -3,12 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTEREST_CODES, MAX_INTERESTS, interestsToMask, type InterestCode } from '../../../contract/interests';
 import { SIGNUP_MESSAGES } from '../../../contract/auth';
-import { slotHours, slotKey, slotsToMask, WEEKDAYS } from '../../../contract/timetable';
+import { slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, parse } from '../../lib/http';
 import type { CampusRepo } from '../campus/repo';
+import { validSlots } from '../members/slots';
 import { exchangeGoogleCode, type GoogleConfig } from './google';
 import type { AuthRepo } from './repo';
 import type { AccessTokens } from './tokens';
@@ -41,13 +42,6 @@ const signUpShape = z.object({
   departmentId: z.number({ error: SIGNUP_MESSAGES.department }).int().min(0).max(2 ** 31 - 1),
   interests: z.array(z.string().max(64), { error: SIGNUP_MESSAGES.interests }).max(20),
   timeTables: z.array(z.unknown(), { error: SIGNUP_MESSAGES.timeTables }).max(200),
-});
-
-const slotShape = z.object({
-  dayOfWeek: z.enum(WEEKDAYS),
-  startTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
-  endTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
-  subjectName: z.string().max(50).optional(),
 });
 
 /** 25 → 2025, 98 → 1998: two-digit admission years in the window around this year. */
@@ -144,16 +138,7 @@ export function authService(deps: AuthServiceDeps) {
       const unknown = interests.find((code) => !(INTEREST_CODES as readonly string[]).includes(code));
       if (unknown !== undefined) throw new AppError('USER_404_INTEREST', { interests: '알 수 없는 관심사가 있어요.' });
 
-      if (input.timeTables.length === 0) throw new AppError('TIMETABLE_400', { timeTables: SIGNUP_MESSAGES.timeTables });
-      const seen = new Set<string>();
-      const slots = input.timeTables.map((raw, i) => {
-        const slot = slotShape.safeParse(raw);
-        if (!slot.success || !slotHours(slot.data)) throw new AppError('TIMETABLE_400', { [`timeTables.${i}`]: '시간은 월~금 10:00~20:00의 정시 단위로 선택해 주세요.' });
-        const key = slotKey(slot.data);
-        if (seen.has(key)) throw new AppError('TIMETABLE_400', { [`timeTables.${i}`]: '같은 시간이 두 번 선택되었어요.' });
-        seen.add(key);
-        return { ...slot.data, subjectName: slot.data.subjectName ?? '' };
-      });
+      const slots = validSlots(input.timeTables, 'timeTables');
 
       await deps.db
         .update(members)

@@ -15,9 +15,10 @@ import {
   type MyPage,
   type Paged,
 } from '../../../contract/members';
-import { maskToSlots, slotHours, slotKey, slotsToMask, WEEKDAYS, type Slot } from '../../../contract/timetable';
+import { maskToSlots, slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { AppError, parse } from '../../lib/http';
+import { validSlots } from './slots';
 import * as ranking from './ranking';
 import type { MembersRepo } from './repo';
 
@@ -61,33 +62,6 @@ const keywordItemShape = z.object({
 const timetableShape = z.object({
   timeTableList: z.array(z.unknown(), { error: '시간표 목록이 필요해요.' }).max(200, '시간표 항목이 너무 많아요.'),
 });
-
-const slotShape = z.object({
-  dayOfWeek: z.enum(WEEKDAYS),
-  startTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
-  endTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
-  subjectName: z.string().max(50).optional().nullable(),
-});
-
-const SLOT_MESSAGE = '시간은 월~금 10:00~20:00의 정시 단위로 선택해 주세요.';
-
-/** The timetable rules of sign-up (contract section 2), shared by PATCH /api/timetables. */
-export function validSlots(list: unknown[]): Slot[] {
-  if (list.length === 0) throw new AppError('TIMETABLE_400', { timeTableList: '시간표를 선택해주세요' });
-  const seen = new Set<string>();
-  return list.map((raw, i) => {
-    const slot = slotShape.safeParse(raw);
-    const hours = slot.success ? slotHours(slot.data) : null;
-    if (!slot.success || !hours) throw new AppError('TIMETABLE_400', { [`timeTableList.${i}`]: SLOT_MESSAGE });
-    // A slot may span hours; any hour cell twice is a duplicate.
-    for (const hour of hours) {
-      const key = slotKey({ dayOfWeek: slot.data.dayOfWeek, startTime: `${String(hour).padStart(2, '0')}:00` });
-      if (seen.has(key)) throw new AppError('TIMETABLE_400', { [`timeTableList.${i}`]: '같은 시간이 두 번 선택되었어요.' });
-      seen.add(key);
-    }
-    return { dayOfWeek: slot.data.dayOfWeek, startTime: slot.data.startTime, endTime: slot.data.endTime, subjectName: '' };
-  });
-}
 
 /** PATCH /keywords: exactly one keyword of each type, each rule with its contract code. */
 export function validKeywords(body: unknown): { type: KeywordType; title: string; description: string }[] {
@@ -232,7 +206,7 @@ export function membersService(db: Db, repo: MembersRepo) {
 
     async setTimetable(memberId: number, body: unknown): Promise<void> {
       const { timeTableList } = parse(timetableShape, body);
-      await repo.setTimetable(memberId, slotsToMask(validSlots(timeTableList)));
+      await repo.setTimetable(memberId, slotsToMask(validSlots(timeTableList, 'timeTableList')));
     },
 
     async setProfileImage(memberId: number, url: string): Promise<void> {
