@@ -74,7 +74,7 @@ export interface StompServerOptions<P> {
   frameLimits?: Partial<FrameLimits>;
 }
 
-export interface StompServer {
+export interface StompServer<P = unknown> {
   /** Attach synchronously from the WebSocket route handler (frames are not lost). */
   handleConnection(socket: WebSocket, request: StompRequestInfo): void;
   /**
@@ -84,6 +84,11 @@ export interface StompServer {
    * Returns how many subscriptions it was delivered to.
    */
   publish(destination: string, body: string, headers?: Readonly<Record<string, string>>): number;
+  /**
+   * Ends the subscriptions to `destination` of every connected session whose principal matches
+   * (e.g. a member who has just left a room); the sessions stay open. Returns those principals.
+   */
+  unsubscribeWhere(destination: string, match: (principal: P) => boolean): P[];
   /** Open sockets, including ones that have not finished CONNECT. */
   connectionCount(): number;
   /** Sends ERROR `reason` to every session, closes them and refuses new ones; resolves when all are gone. */
@@ -427,6 +432,15 @@ class Session<P> {
     this.receipt(frame);
   }
 
+  /** The principal when `match` accepts it and the subscription was this session's (then dropped). */
+  dropSubscription(sub: Subscription, match: (principal: P) => boolean): P | undefined {
+    if (this.state !== 'connected' || this.principal === undefined || !match(this.principal)) return undefined;
+    if (this.subscriptions.get(sub.id) !== sub) return undefined;
+    this.subscriptions.delete(sub.id);
+    this.registry.remove(sub);
+    return this.principal;
+  }
+
   private async handleSend(frame: StompFrame): Promise<void> {
     const { destination } = frame.headers;
     if (!destination) throw protocol('SEND requires a destination header');
@@ -611,7 +625,7 @@ function parseHeartBeat(header: string | undefined): [number, number] {
 
 const RESERVED_MESSAGE_HEADERS = new Set(['destination', 'subscription', 'message-id', 'content-length', 'ack']);
 
-export function createStompServer<P>(options: StompServerOptions<P>): StompServer {
+export function createStompServer<P>(options: StompServerOptions<P>): StompServer<P> {
   const settings: Settings<P> = {
     authenticate: options.authenticate,
     authorizeSubscribe: options.authorizeSubscribe,
@@ -661,6 +675,15 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
         if (sub.session.deliver(sub.id, data)) delivered++;
       }
       return delivered;
+    },
+
+    unsubscribeWhere(destination, match) {
+      const dropped: P[] = [];
+      for (const sub of [...(registry.byDestination.get(destination) ?? [])]) {
+        const principal = (sub.session as Session<P>).dropSubscription(sub, match);
+        if (principal !== undefined) dropped.push(principal);
+      }
+      return dropped;
     },
 
     connectionCount() {

@@ -109,16 +109,28 @@ describeEachDatabase('chat over STOMP', (server) => {
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
   });
 
-  it('a receipt-less SEND that turns out forbidden is reported as ERROR on the next frame', async () => {
-    const { app } = server();
+  it('a receipt-less SEND that turns out forbidden when stored is reported as ERROR on the next frame', async () => {
+    const { database } = server();
     const { a, roomId, ca, cb } = await connectedPair('late');
-    // a leaves over REST while its socket stays open (and its room check is cached).
-    expect((await app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(a) })).statusCode).toBe(200);
+    // a is out of the room in the database while its socket still has the room verified (as when
+    // the leave's fan-out event never reached this instance): only the store can tell.
+    await database.db.execute(sql`update chat_rooms set a_left = (member_a = ${a.memberId}), b_left = (member_b = ${a.memberId}) where id = ${roomId}`);
     ca.client.publish({ destination: roomPublish(roomId), body: json('after leaving') });
     await new Promise((r) => setTimeout(r, 200));
     expect(ca.errors).toHaveLength(0);
     const error = await ca.sendRefused(roomPublish(roomId), json('again'));
     expect(error.headers.code).toBe('CHAT_403');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cb.messages).toHaveLength(0);
+  });
+
+  it('after leaving over REST, a SEND from a socket still open on the room is refused at once', async () => {
+    const { app } = server();
+    const { a, roomId, ca, cb } = await connectedPair('gone');
+    expect((await app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(a) })).statusCode).toBe(200);
+    ca.client.publish({ destination: roomPublish(roomId), body: json('after leaving') });
+    await waitUntil(() => ca.errors.length === 1, 3000, 'ERROR');
+    expect(ca.errors[0]!.headers.code).toBe('CHAT_403');
     await new Promise((r) => setTimeout(r, 50));
     expect(cb.messages).toHaveLength(0);
   });
@@ -144,6 +156,26 @@ describeEachDatabase('chat over STOMP', (server) => {
     expect((await s3.subscribeRefused('/sub/rooms/999999')).headers.code).toBe('CHAT_403');
     const s4 = track(await ChatClient.connect(url, stranger.token));
     expect((await s4.subscribeRefused('/topic/anything')).headers.code).toBe('CHAT_400');
+  });
+
+  it('a member who leaves the room stops receiving it at once, and cannot subscribe again', async () => {
+    const { app } = server();
+    const { roomId, url, a, b, ca, cb } = await connectedPair('leave');
+    await ca.send(roomPublish(roomId), json('나가기 전'));
+    await waitUntil(() => cb.messages.length === 1, 3000, 'before leaving');
+
+    const left = await app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(b) });
+    expect(left.statusCode).toBe(200);
+    // a still writes to the room (it stays open for a until a leaves too).
+    await ca.send(roomPublish(roomId), json('나간 뒤'));
+    await waitUntil(() => ca.messages.length === 2, 3000, 'echo to a');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(cb.bodies().map((m) => (m as { content: string }).content)).toEqual(['나가기 전']);
+    expect(cb.closed).toBe(false);
+
+    const again = track(await ChatClient.connect(url, b.token));
+    expect((await again.subscribeRefused(roomTopic(roomId))).headers.code).toBe('CHAT_403');
+    expect(a.memberId).not.toBe(b.memberId);
   });
 
   it('refuses SENDs to /sub/** and to unknown destinations', async () => {

@@ -110,6 +110,23 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across insta
     expect(mine()[0]).toMatchObject({ recipientId: pair.b.memberId, senderId: pair.a.memberId, on: 'A', message: { content: '이제 없네' } });
   });
 
+  it('leaving a room on instance A stops delivery to the socket of the leaver on instance B', async () => {
+    const urlA = await stompUrl(a.app);
+    const urlB = await stompUrl(b.app);
+    const pair = await matchedPair(a.app, a.database.db, 'leave');
+    const sender = track(await ChatClient.connect(urlA, pair.a.token));
+    const leaverOnB = track(await ChatClient.connect(urlB, pair.b.token));
+    await sender.subscribe(roomTopic(pair.roomId));
+    await leaverOnB.subscribe(roomTopic(pair.roomId));
+    const left = await a.app.inject({ method: 'PATCH', url: `/api/chatrooms/${pair.roomId}`, headers: bearer(pair.b) });
+    expect(left.statusCode).toBe(200);
+    await settle();
+    await sender.send(roomPublish(pair.roomId), json('아직 있어요?'));
+    await waitUntil(() => sender.messages.length === 1, 3000, 'echo');
+    await settle();
+    expect(leaverOnB.messages).toHaveLength(0);
+  });
+
   it('ignores malformed and foreign messages on the channel', async () => {
     const urlB = await stompUrl(b.app);
     const pair = await matchedPair(a.app, a.database.db, 'junk');

@@ -6,8 +6,13 @@ import { ok, parse } from '../../lib/http';
 import { chatRepo } from './repo';
 import { chatService } from './service';
 
+export interface ChatRoutesOptions {
+  /** After a member left a room: their open sockets stop receiving it. */
+  onLeft?(memberId: number, roomId: number): void;
+}
+
 /** Contract section 7; registered inside the `/api` scope (member guard). */
-export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatRoutesOptions = {}): Promise<void> {
   const service = chatService(chatRepo(ctx.db));
 
   app.get('/api/chatrooms', async (request) => {
@@ -22,7 +27,9 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.patch('/api/chatrooms/:roomId', async (request) => {
     const { roomId } = parse(roomIdParamsSchema, request.params);
-    await service.leave(currentMember(request).id, roomId);
+    const memberId = currentMember(request).id;
+    await service.leave(memberId, roomId);
+    options.onLeft?.(memberId, roomId);
     return ok();
   });
 

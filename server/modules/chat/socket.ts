@@ -39,6 +39,11 @@ export interface ChatPrincipal {
   failure?: StompRejection;
 }
 
+/** Internal fan-out destination: a member left a room. */
+const roomLeft = (roomId: number) => `/internal/rooms/${roomId}/left`;
+const ROOM_LEFT_RE = /^\/internal\/rooms\/(\d+)\/left$/;
+const MEMBER_ID_HEADER = 'member-id';
+
 /** Client ids are UUIDs by contract; anything short and URL-safe is accepted, nothing else. */
 const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 /** NUL, or a lone surrogate (with the u flag a pair is one code point and does not match). */
@@ -58,7 +63,12 @@ export interface ChatSocketOptions {
 }
 
 export interface ChatSocket {
-  stomp: StompServer;
+  stomp: StompServer<ChatPrincipal>;
+  /**
+   * A member left a room (REST): on every instance, their sessions stop receiving the room's
+   * messages and must subscribe again (which is refused while they are out of it).
+   */
+  memberLeft(memberId: number, roomId: number): void;
   /** Ends every session (ERROR + close), then waits for SENDs still being stored and broadcast. */
   shutdown(): Promise<void>;
 }
@@ -189,10 +199,25 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     },
   });
 
-  broker.subscribe((destination, body, headers) => void stomp.publish(destination, body, headers));
+  function dropRoom(memberId: number, roomId: number): void {
+    for (const principal of stomp.unsubscribeWhere(roomTopic(roomId), (p) => p.member.id === memberId)) {
+      principal.verified.delete(roomId);
+      if (principal.rooms.delete(roomId)) presence.leave(memberId, roomId);
+    }
+  }
+
+  broker.subscribe((destination, body, headers) => {
+    // Control events ride the same fan-out; clients can never subscribe to them (ROOM_TOPIC_RE).
+    const left = ROOM_LEFT_RE.exec(destination);
+    if (left) return dropRoom(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
+    stomp.publish(destination, body, headers);
+  });
 
   return {
     stomp,
+    memberLeft(memberId, roomId) {
+      broker.publish(roomLeft(roomId), '', { [MEMBER_ID_HEADER]: String(memberId) });
+    },
     async shutdown() {
       await stomp.closeAll('server shutting down');
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
