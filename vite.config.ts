@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { z } from 'zod';
 
 const API_URL = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -40,56 +41,72 @@ function apiProxy(): Record<string, ProxyOptions> {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    // Must run before the React plugin so route files are split first.
-    tanstackRouter({
-      target: 'react',
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/route-tree.gen.ts',
-      autoCodeSplitting: true,
-      quoteStyle: 'single',
-    }),
-    react(),
-    vanillaExtractPlugin(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'index.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest,
-      manifestFilename: 'manifest.webmanifest',
-      // globPatterns below already precaches public/ (icons included); listing them again duplicates entries.
-      includeManifestIcons: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
-        // Store-listing screenshots of the manifest are not part of the app.
-        globIgnores: ['**/screenshot-*.png'],
-      },
-      devOptions: { enabled: false },
-    }),
-  ],
-  server: { port: 5173, strictPort: true, proxy: apiProxy() },
-  preview: { port: 4173, strictPort: true, proxy: apiProxy() },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every screen runs, in one file: a cold first visit over a phone network pays a
-            // round trip per file, and these libraries were otherwise spread over a dozen chunks.
-            // Firebase and the STOMP client stay out: they load only when push or chat starts.
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|zod|ky|idb-keyval)[\\/]/,
-              priority: 20,
-            },
-          ],
+// The PWA's build-time settings are checked where they enter (rule 4): a bad value stops the build.
+const buildEnvSchema = z.object({
+  VITE_API_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+});
+
+function checkBuildEnv(mode: string): void {
+  const parsed = buildEnvSchema.safeParse(loadEnv(mode, process.cwd(), 'VITE_'));
+  if (!parsed.success) throw new Error(`Invalid PWA build settings:\n${z.prettifyError(parsed.error)}`);
+}
+
+export default defineConfig(({ mode }) => {
+  checkBuildEnv(mode);
+  return {
+    plugins: [
+      // Must run before the React plugin so route files are split first.
+      tanstackRouter({
+        target: 'react',
+        routesDirectory: './src/routes',
+        generatedRouteTree: './src/route-tree.gen.ts',
+        autoCodeSplitting: true,
+        quoteStyle: 'single',
+      }),
+      react(),
+      vanillaExtractPlugin(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'index.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest,
+        manifestFilename: 'manifest.webmanifest',
+        // globPatterns below already precaches public/ (icons included); listing them again duplicates entries.
+        includeManifestIcons: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png}'],
+          // Store-listing screenshots of the manifest are not part of the app.
+          globIgnores: ['**/screenshot-*.png'],
+        },
+        devOptions: { enabled: false },
+      }),
+    ],
+    server: { port: 5173, strictPort: true, proxy: apiProxy() },
+    preview: { port: 4173, strictPort: true, proxy: apiProxy() },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // A cold first visit over a phone network pays a round trip per file, and these
+              // libraries were otherwise spread over a dozen chunks. React alone is what the
+              // signed-out sign-in screen needs (src/sign-in-entry.tsx); the rest is what every
+              // screen of the app runs. Firebase and the STOMP client stay out: they load only when
+              // push or chat starts.
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+              {
+                name: 'framework',
+                test: /node_modules[\\/](use-sync-external-store|@tanstack|zod|ky|idb-keyval)[\\/]/,
+                priority: 20,
+              },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

@@ -123,6 +123,8 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
     const page = seeded.pages()[0] ?? (await seeded.newPage());
     await page.goto(`${BASE}/onboarding`);
     await page.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
+    // A signed-in student has been here before: the service worker is installed and precached.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     await seeded.close();
   }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
@@ -145,6 +147,8 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+      // What moved, when anything did (so a CLS regression names its element).
+      shifted: ((lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).map((item) => item.node?.snippet?.slice(0, 120)),
       failingAudits: failing,
       // Which DevTools issues, so a best-practices loss is actionable from the JSON line alone.
       inspectorIssues: ((lhr.audits['inspector-issues']?.details as { items?: { issueType?: string }[] } | undefined)?.items ?? []).map((item) => item.issueType),

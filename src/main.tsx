@@ -1,44 +1,28 @@
 import './styles/global.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { startTokenRefresh } from './lib/auth';
+import { getAccessToken } from './lib/auth/token-store';
 import { captureInstallPrompt } from './lib/install-prompt';
-import { startPush } from './lib/push';
-import { createQueryClient } from './lib/query-client';
-import { startQueryPersistence } from './lib/query-persistence';
 import { registerServiceWorker } from './lib/register-sw';
-import { createAppRouter } from './router';
-
-/** Longest the first render waits for the persisted cache (IndexedDB answers in milliseconds). */
-const RESTORE_WAIT_MS = 1500;
+import { isPublicPath } from './lib/router-context';
+// Static: the sign-in screen is a few KB, and a cold visit should not wait for a second round trip.
+import { startSignIn } from './sign-in-entry';
 
 // Which build is running (the update flow and its test read it).
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev';
 
-const queryClient = createQueryClient();
-// The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the
-// outbox module is loaded only then, keeping the chat feature out of the entry chunk).
-const persistence = startQueryPersistence(queryClient, {
-  onSignedOut: () => import('./features/chat/outbox/outbox').then(({ clearOutbox }) => clearOutbox()),
-});
-const router = createAppRouter(queryClient);
-
-// Keeps the stored access token fresh from now on (and follows logins and logouts).
-startTokenRefresh();
 registerServiceWorker();
 captureInstallPrompt();
-startPush();
-
-await Promise.race([persistence.ready, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+
+// Signed out, every gated route ends at /onboarding anyway. That screen starts from a small entry
+// (React and the sign-in screen; no router, query cache or schemas), so a first visit on a phone
+// paints without downloading the app. Everything else starts the whole app.
+const { pathname } = window.location;
+if (!getAccessToken() && (pathname === '/onboarding' || !isPublicPath(pathname))) {
+  if (pathname !== '/onboarding') window.history.replaceState(null, '', '/onboarding');
+  startSignIn(root);
+} else {
+  const { startApp } = await import('./app-entry');
+  await startApp(root);
+}

@@ -1,13 +1,9 @@
-import { z } from 'zod';
-
-// Checked at the edge (rule 4): an empty or missing value means "same origin".
-const apiBaseSchema = z
-  .union([z.url(), z.literal('')])
-  .optional()
-  .transform((value) => (value ?? '').replace(/\/+$/, ''));
-
-/** '' = same origin: the Vite proxy in development, the API server serving dist/ in production. */
-export const API_BASE: string = apiBaseSchema.parse(import.meta.env.VITE_API_URL);
+/**
+ * '' = same origin: the Vite proxy in development, the API server serving dist/ in production.
+ * VITE_API_URL is checked where it enters, at build time (vite.config.ts): an invalid URL fails
+ * the build, and the first screen does not ship a schema library just to read one string.
+ */
+export const API_BASE: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
 
 /** Absolute URL of an API path; absolute so it also resolves outside a document (tests, workers). */
 export function apiUrl(path: string): string {

@@ -72,6 +72,9 @@ export const vars = createGlobalTheme(':root', {
     hero: '360px',
     spinner: '32px',
     modal: '320px',
+    // Space held for home sections while they load, so what is below does not jump (CLS).
+    memberCardHold: '240px',
+    mentorBannerHold: '170px',
   },
   radius: {
     sm: '8px',

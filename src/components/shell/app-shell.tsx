@@ -9,7 +9,8 @@ import { Header } from '../ui/header';
 import { TabBar } from '../ui/tab-bar';
 import * as styles from './app-shell.css';
 import { Toaster } from '../ui/toast';
-import { HomePrompts, OfflineBanner } from './shell-banners';
+import { OfflineBanner } from './offline-banner';
+import { HomePrompts } from './shell-banners';
 import { UpdateToast } from './update-toast';
 
 /** The deepest matched route's `staticData.page` wins. */

@@ -1,20 +1,8 @@
 import { useEffect, useState } from 'react';
 import { dismissInstall, promptInstall, useInstallAvailable } from '../../lib/install-prompt';
-import { useOnline } from '../../lib/online-status';
 import { dismissNotificationPrompt, enablePush, useNotificationPromptWanted } from '../../lib/push';
 import { Button } from '../ui/button';
 import * as styles from './shell-banners.css';
-
-/** While the browser is offline: persisted data is what the screens show. */
-export function OfflineBanner() {
-  const online = useOnline();
-  if (online) return null;
-  return (
-    <div className={styles.offline} role="status" data-testid="offline-banner">
-      오프라인 상태예요. 저장된 내용을 보여 드려요.
-    </div>
-  );
-}
 
 /** Not on first paint: the prompts come a moment after the home screen settled. */
 const PROMPT_DELAY_MS = 2500;

@@ -17,10 +17,10 @@ export function HomeSections() {
   useLogError(mentor.error, 'failed to load the monthly mentor');
   return (
     <>
-      <MemberSlider id="home-recommendations" title="시간표와 관심사가 겹쳐요" members={recommendations.data} />
-      <MemberSlider id="home-popular" title="이런 사람은 어때요?" members={popular.data} />
+      <MemberSlider id="home-recommendations" title="시간표와 관심사가 겹쳐요" members={recommendations.data} loading={recommendations.isPending} />
+      <MemberSlider id="home-popular" title="이런 사람은 어때요?" members={popular.data} loading={popular.isPending} />
       {/* Spec section 8: a failed mentor call falls back to the default (community) config. */}
-      <MentorBanner mentor={mentor.data ?? (mentor.isError ? MENTOR_CONFIGS.default : undefined)} />
+      <MentorBanner mentor={mentor.data ?? (mentor.isError ? MENTOR_CONFIGS.default : undefined)} loading={mentor.isPending} />
       <IntroTiles />
     </>
   );

@@ -29,3 +29,11 @@ export const slide = style({
     'screen and (min-width: 480px)': { flex: `0 0 calc((100% - 2 * ${vars.space.lg}) / 3)` },
   },
 });
+
+// Held while the section loads: two cards' height, so the sections below stay where they are.
+export const hold = style({
+  height: vars.size.memberCardHold,
+  margin: `0 ${vars.space.xl}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.bgSoft,
+});

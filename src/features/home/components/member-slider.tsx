@@ -7,13 +7,15 @@ interface MemberSliderProps {
   title: string;
   id: string;
   members: readonly MemberCardData[] | undefined;
+  /** First load under way: the slider's space is held (a failed or empty section collapses). */
+  loading: boolean;
 }
 
 /** Spec "Home" 3–4: a horizontal slider of member cards, gap 16, 2 per view (3 from 480 px). */
-export function MemberSlider({ title, id, members }: MemberSliderProps) {
+export function MemberSlider({ title, id, members, loading }: MemberSliderProps) {
   const [viewportRef] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
   return (
-    <section className={styles.section} aria-labelledby={id}>
+    <section className={styles.section} aria-labelledby={id} aria-busy={loading}>
       <h2 id={id} className={styles.title}>
         {title}
       </h2>
@@ -27,6 +29,8 @@ export function MemberSlider({ title, id, members }: MemberSliderProps) {
             ))}
           </ul>
         </div>
+      ) : loading ? (
+        <div className={styles.hold} />
       ) : null}
     </section>
   );

@@ -34,3 +34,10 @@ export const button = style({
   textDecoration: 'none',
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 });
+
+export const hold = style({
+  height: vars.size.mentorBannerHold,
+  margin: `${vars.space.xxxl} ${vars.space.xl} 0`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.bgSoft,
+});

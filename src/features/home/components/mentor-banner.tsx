@@ -3,9 +3,10 @@ import type { MentorBanner as MentorBannerData } from '../api/mentor';
 import * as styles from './mentor-banner.css';
 
 /** Spec "Home" 5: this month's mentor, with 지금 신청하기 → /monthly-mentor. Empty until loaded. */
-export function MentorBanner({ mentor }: { mentor: MentorBannerData | undefined }) {
+export function MentorBanner({ mentor, loading }: { mentor: MentorBannerData | undefined; loading: boolean }) {
   const router = useRouter();
-  if (!mentor) return null;
+  // The banner's space is held while it loads, so the intro tiles below do not jump.
+  if (!mentor) return loading ? <div className={styles.hold} /> : null;
   return (
     <section className={styles.banner} aria-labelledby="home-mentor">
       <p className={styles.eyebrow}>이달의 커피챗 멘토</p>

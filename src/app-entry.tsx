@@ -1,0 +1,37 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { startTokenRefresh } from './lib/auth';
+import { startPush } from './lib/push';
+import { createQueryClient } from './lib/query-client';
+import { startQueryPersistence } from './lib/query-persistence';
+import { createAppRouter } from './router';
+
+/** Longest the first render waits for the persisted cache (IndexedDB answers in milliseconds). */
+const RESTORE_WAIT_MS = 1500;
+
+/** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
+export async function startApp(root: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the
+  // outbox module is loaded only then, keeping the chat feature out of the entry chunk).
+  const persistence = startQueryPersistence(queryClient, {
+    onSignedOut: () => import('./features/chat/outbox/outbox').then(({ clearOutbox }) => clearOutbox()),
+  });
+  const router = createAppRouter(queryClient);
+
+  // Keeps the stored access token fresh from now on (and follows logins and logouts).
+  startTokenRefresh();
+  startPush();
+
+  await Promise.race([persistence.ready, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
