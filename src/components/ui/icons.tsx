@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-/** Decorative: the control around an icon carries the accessible name. */
-function Svg({ size = 24, ...props }: IconProps & { children: React.ReactNode }) {
+/** Decorative: the control around an icon carries the accessible name. Features draw theirs with it. */
+export function Svg({ size = 24, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Svg, type IconProps } from '../../../components/ui/icons';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-/** Chat-only icons, drawn like components/ui/icons (decorative; the control carries the name). */
-function Svg({ size = 24, children, ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// Chat-only icons, drawn with the shared icon frame.
 
 /** Pending (전송 중). */
 export function ClockIcon(props: IconProps) {
