@@ -182,7 +182,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       request.member = await ctx.authenticate(request.headers.authorization);
     });
     await campusRoutes(api, ctx);
-    await membersRoutes(api, ctx);
+    await membersRoutes(api, ctx, { storage });
     await keywordAiRoutes(api, ctx, { rateLimit: perMinute(config.RATE_LIMIT_KEYWORD_AI), llmTimeoutMs: config.LLM_TIMEOUT_MS });
     await matchesRoutes(api, ctx, { push, rateLimit: perMinute(config.RATE_LIMIT_MATCHES) });
     await notificationsRoutes(api, ctx);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../contract/files';
 import { sniffImageType } from '../../server/modules/files/storage';
 import { call, describeApi, email, type ApiServer } from './api-harness';
+import { FakeS3 } from './fake-s3';
 import { newMember, type Session } from './harness';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'), Buffer.alloc(64, 7)]);
@@ -155,39 +156,87 @@ describeApi('files, local storage (contract section 11)', (server) => {
   });
 });
 
-describeApi(
-  'files, S3-compatible storage',
-  (server) => {
-    it('issues a real pre-signed PUT with the content type signed, valid for 5 minutes', async () => {
-      const s = server();
-      const me = await newMember(s.app, email());
-      const { presignedUrl, s3Url } = await issue(s, me, 'me.webp');
-      const u = new URL(presignedUrl);
-      expect(u.origin).toBe('https://s3.example.test');
-      expect(u.pathname).toMatch(/^\/lunchchat-profiles\/profile\/[0-9a-f-]{36}\.webp$/);
-      expect(u.searchParams.get('X-Amz-Expires')).toBe('300');
-      expect(u.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
-      expect(u.searchParams.get('X-Amz-Credential')).toMatch(/^AKIDTEST\/\d{8}\/ap-northeast-2\/s3\/aws4_request$/);
-      expect(u.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-      expect(s3Url).toBe(`https://cdn.example.test/${u.pathname.replace('/lunchchat-profiles/', '')}`);
-      // The type is signed, so it has to be known from the name.
-      const noType = await call(s.app, me.token, 'POST', '/api/aws/presigned-url', { fileName: 'photo' });
-      expect([noType.status, noType.body.code]).toEqual([400, 'FILE_400']);
-      expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).status).toBe(200);
-      const other = await newMember(s.app, email());
-      expect((await call(s.app, other.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).body.code).toBe('FILE_400');
-      // No local upload route with S3.
-      expect((await s.app.inject({ method: 'PUT', url: '/files/upload/profile/x.png', payload: PNG })).statusCode).toBe(404);
-    });
-  },
-  {
+describe('files, S3-compatible storage', () => {
+  // The bucket is a fake on loopback; its address is known once it listens, before the app starts.
+  const s3 = new FakeS3();
+  const env: Record<string, string> = {
     S3_BUCKET: 'lunchchat-profiles',
-    S3_ENDPOINT: 'https://s3.example.test',
+    S3_REGION: 'ap-northeast-2',
     S3_ACCESS_KEY_ID: 'AKIDTEST',
     S3_SECRET_ACCESS_KEY: 'secret-test-key',
     S3_PUBLIC_URL: 'https://cdn.example.test/',
-  },
-);
+  };
+  beforeAll(async () => {
+    env.S3_ENDPOINT = (await s3.start()).url;
+  });
+  afterAll(() => s3.close());
+
+  const putToBucket = (presignedUrl: string, body: Buffer, contentType: string) =>
+    fetch(presignedUrl, { method: 'PUT', headers: { 'content-type': contentType }, body });
+
+  describeApi(
+    'pre-signed PUT, then the file is checked by its bytes before it becomes a profile image',
+    (server) => {
+      it('issues a real pre-signed PUT with the content type signed, valid for 5 minutes', async () => {
+        const s = server();
+        const me = await newMember(s.app, email());
+        const { presignedUrl, s3Url } = await issue(s, me, 'me.webp');
+        const u = new URL(presignedUrl);
+        expect(u.origin).toBe(s3.url);
+        expect(u.pathname).toMatch(/^\/lunchchat-profiles\/profile\/[0-9a-f-]{36}\.webp$/);
+        expect(u.searchParams.get('X-Amz-Expires')).toBe('300');
+        expect(u.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+        expect(u.searchParams.get('X-Amz-Credential')).toMatch(/^AKIDTEST\/\d{8}\/ap-northeast-2\/s3\/aws4_request$/);
+        expect(u.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+        expect(s3Url).toBe(`https://cdn.example.test/${u.pathname.replace('/lunchchat-profiles/', '')}`);
+        // The type is signed, so it has to be known from the name.
+        const noType = await call(s.app, me.token, 'POST', '/api/aws/presigned-url', { fileName: 'photo' });
+        expect([noType.status, noType.body.code]).toEqual([400, 'FILE_400']);
+        // No local upload route with S3.
+        expect((await s.app.inject({ method: 'PUT', url: '/files/upload/profile/x.png', payload: PNG })).statusCode).toBe(404);
+      });
+
+      it('accepts the image only once it is in the bucket, and only for the member it was issued to', async () => {
+        const s = server();
+        const me = await newMember(s.app, email());
+        const { presignedUrl, s3Url } = await issue(s, me, 'me.webp');
+        const early = await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url });
+        expect([early.status, early.body.code]).toEqual([400, 'FILE_400']);
+        expect(early.body.result.profileImageUrl).toContain('아직');
+
+        expect((await putToBucket(presignedUrl, WEBP, 'image/webp')).status).toBe(200);
+        const other = await newMember(s.app, email());
+        expect((await call(s.app, other.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).body.code).toBe('FILE_400');
+        expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).status).toBe(200);
+        expect((await call(s.app, me.token, 'GET', '/api/members/mypage')).body.result.profileImageUrl).toBe(s3Url);
+        // Checked once: using it again does not ask the bucket again.
+        const asked = s3.calls.length;
+        expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).status).toBe(200);
+        expect(s3.calls.length).toBe(asked);
+      });
+
+      it('refuses and deletes a file that is not the promised image or is over 5 MiB', async () => {
+        const s = server();
+        const me = await newMember(s.app, email());
+        const cases: [string, Buffer, string][] = [
+          ['fake.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png'],
+          ['jpeg-named.png', JPEG, 'image/png'],
+          ['huge.png', Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]), 'image/png'],
+        ];
+        for (const [name, body, type] of cases) {
+          const { presignedUrl, s3Url } = await issue(s, me, name);
+          expect((await putToBucket(presignedUrl, body, type)).status, name).toBe(200);
+          const key = new URL(presignedUrl).pathname;
+          const refused = await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url });
+          expect([refused.status, refused.body.code], name).toEqual([400, 'FILE_400']);
+          expect(s3.objects.has(key), name).toBe(false);
+        }
+        expect((await call(s.app, me.token, 'GET', '/api/members/mypage')).body.result.profileImageUrl).toBeNull();
+      });
+    },
+    env,
+  );
+});
 
 describeApi(
   'upload URLs are rate limited per member',

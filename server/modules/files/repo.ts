@@ -4,8 +4,8 @@ import { uploads } from '../../db/schema';
 
 /**
  * Every issued upload URL is recorded, so PATCH profile-image can accept only URLs this
- * deployment issued to this member. `content_type` is set when the file is known to be there:
- * on arrival (local storage) or at issue time, bound into the signature (S3).
+ * deployment issued to this member. `content_type` is set once the file is known to be there and
+ * to be an image by its bytes: on arrival (local storage) or when first used (S3, `inspect`).
  */
 export function uploadsRepo(db: Db) {
   return {
@@ -39,6 +39,16 @@ export function uploadsRepo(db: Db) {
         .where(and(eq(uploads.storageKey, storageKey), isNotNull(uploads.contentType)))
         .limit(1);
       return rows[0];
+    },
+
+    /** The storage key of an upload issued to this member for `url` whose file has not been seen yet. */
+    async pendingByUrl(memberId: number, url: string): Promise<string | undefined> {
+      const rows = await db
+        .select({ storageKey: uploads.storageKey })
+        .from(uploads)
+        .where(and(eq(uploads.memberId, memberId), eq(uploads.url, url), isNull(uploads.contentType)))
+        .limit(1);
+      return rows[0]?.storageKey;
     },
 
     async isUsableProfileImage(memberId: number, url: string): Promise<boolean> {

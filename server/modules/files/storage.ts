@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { imageTypeFromName, UPLOAD_URL_TTL_SECONDS, type ImageContentType } from '../../../contract/files';
+import { imageTypeFromName, MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_SECONDS, type ImageContentType } from '../../../contract/files';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/http';
 
@@ -102,12 +102,23 @@ export function localStorage(config: Config, secret: string): LocalStorage {
 
 // ---------- S3-compatible: a real pre-signed PUT (AWS SDK v3) ----------
 
+/** What the bucket holds under an issued key: an acceptable image, nothing yet, or a refused file. */
+export type Inspection = { contentType: ImageContentType; size: number } | 'missing' | 'refused';
+
 export interface S3Storage extends Storage {
   kind: 's3';
+  /**
+   * The client PUTs straight to the bucket, so the server sees the file only afterwards: its
+   * size and first bytes are checked here (contract section 11). A refused file is deleted.
+   */
+  inspect(storageKey: string): Promise<Inspection>;
 }
 
+/** Enough leading bytes for sniffImageType. */
+const SNIFF_BYTES = 16;
+
 export async function s3Storage(config: Config): Promise<S3Storage> {
-  const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+  const { S3Client, PutObjectCommand, HeadObjectCommand, GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const bucket = config.S3_BUCKET!;
   const client = new S3Client({
@@ -132,7 +143,29 @@ export async function s3Storage(config: Config): Promise<S3Storage> {
         expiresIn: UPLOAD_URL_TTL_SECONDS,
         signableHeaders: new Set(['content-type']),
       });
-      return { presignedUrl, s3Url: `${publicBase}/${storageKey}`, storageKey, contentType: type! };
+      // Pending until inspect() has seen the file: a signed content-type header proves nothing about the bytes.
+      return { presignedUrl, s3Url: `${publicBase}/${storageKey}`, storageKey, contentType: null };
+    },
+    async inspect(storageKey) {
+      let size: number;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: storageKey }));
+        size = head.ContentLength ?? 0;
+      } catch (err) {
+        if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return 'missing';
+        throw err;
+      }
+      let type: ImageContentType | undefined;
+      if (size > 0 && size <= MAX_UPLOAD_BYTES) {
+        const head = await client.send(new GetObjectCommand({ Bucket: bucket, Key: storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
+        const bytes = (await head.Body?.transformToByteArray()) ?? new Uint8Array();
+        type = sniffImageType(bytes);
+      }
+      if (!type || type !== typeOfKey(storageKey)) {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: storageKey }));
+        return 'refused';
+      }
+      return { contentType: type, size };
     },
   };
 }

@@ -16,13 +16,20 @@ import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { AppError, ok, parse } from '../../lib/http';
 import { uploadsRepo } from '../files/repo';
+import { filesService } from '../files/service';
+import type { LocalStorage, S3Storage } from '../files/storage';
 import { membersRepo } from './repo';
 import { membersService } from './service';
 import { MAX_INT4, pathId } from './sql';
 
-export async function membersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export interface MembersRoutesOptions {
+  /** Where profile images are uploaded (PATCH profile-image checks the file is there). */
+  storage: LocalStorage | S3Storage;
+}
+
+export async function membersRoutes(app: FastifyInstance, ctx: AppContext, options: MembersRoutesOptions): Promise<void> {
   const service = membersService(ctx.db, membersRepo(ctx.db));
-  const uploads = uploadsRepo(ctx.db);
+  const files = filesService(options.storage, uploadsRepo(ctx.db));
 
   app.get('/api/members/me', async (request) => ok(await service.me(currentMember(request).id)));
   app.get('/api/members/mypage', async (request) => ok(await service.myPage(currentMember(request).id)));
@@ -55,10 +62,7 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.patch('/api/members/profile-image', async (request) => {
     const member = currentMember(request);
     const { profileImageUrl } = parse(profileImageBodySchema, request.body);
-    // Only a URL our storage issued to this member, and (local storage) only once the file arrived.
-    if (!(await uploads.isUsableProfileImage(member.id, profileImageUrl))) {
-      throw new AppError('FILE_400', { profileImageUrl: '이 서비스에서 업로드한 이미지만 사용할 수 있어요.' });
-    }
+    await files.assertUsableProfileImage(member.id, profileImageUrl);
     await service.setProfileImage(member.id, profileImageUrl);
     return ok(PROFILE_IMAGE_UPDATE_SUCCESS);
   });
