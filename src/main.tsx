@@ -12,6 +12,12 @@ document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?
 registerServiceWorker();
 captureInstallPrompt();
 
+// zod probes `new Function` once to decide whether it may compile fast parsers; our CSP forbids
+// eval, so the probe only ever produced a CSP violation report. zod adopts this shared config
+// object when it loads, which happens after this line (nothing above imports it; the app entry
+// below is a dynamic import). z.config() itself would run too late: schemas are built on import.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
