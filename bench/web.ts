@@ -144,7 +144,9 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
+      fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      speedIndexMs: Math.round(lhr.audits['speed-index']?.numericValue ?? 0),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue,
       // What moved, when anything did (so a CLS regression names its element).

@@ -38,3 +38,17 @@ globalStyle('*', {
     },
   },
 });
+
+// The static splash in index.html: something paints as soon as the HTML and this stylesheet
+// arrive, before any script runs; the first render replaces it.
+globalStyle('.boot-splash', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  maxWidth: vars.size.maxWidth,
+  minHeight: '100dvh',
+  margin: '0 auto',
+  background: vars.color.bg,
+});
+
+globalStyle('.boot-splash img', { width: vars.size.logo, height: vars.size.logo });
