@@ -1,6 +1,9 @@
 // Child process of bench/chat.ts (the leading underscore keeps `npm run bench` from running it alone):
 // the real app on a loopback port, with members, accepted matches and rooms made directly in the
 // database, so the parent can measure this process's RSS on its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -37,7 +40,9 @@ async function main() {
     ACCESS_TOKEN_TTL: '3600',
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  // PGlite on a folder on disk, as `npm start` runs it (an in-memory PGlite holds its files in RAM).
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-chat-'));
+  const database = await openDatabase({ databaseUrl, dataDir });
   await seedCampus(database.db);
   const [uni] = await database.db.select({ id: universities.id }).from(universities).limit(1);
 
@@ -99,7 +104,10 @@ async function main() {
       void app
         .close()
         .then(() => database.close())
-        .then(() => process.exit(0));
+        .then(() => {
+          if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+          process.exit(0);
+        });
     }
   });
   send({ type: 'ready', port: address.port, database: database.kind, pairs, idle });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,11 +39,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteInChild(dataDir);
+  }
   const client = await PGlite.create(dataDir);
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A fresh PGlite folder is created (initdb) in a short-lived child process: the memory initdb
+ * takes stays with that process, not with the server for its whole life (~900 MB → ~350 MB).
+ * If the child cannot run (an unusual launcher), the server initialises the folder itself.
+ */
+async function initPgliteInChild(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-init.ts', import.meta.url));
+  const code = await new Promise<number | null>((resolve) => {
+    // The script is TypeScript: the child needs tsx, as the server itself does (`node --import tsx`).
+    const execArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
+    const child = fork(script, [dataDir], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('error', () => resolve(null));
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0 && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    console.warn(`PGlite: creating ${dataDir} in a child process failed (exit ${code}); creating it in this process`);
+  }
 }
