@@ -5,8 +5,10 @@
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh lc_bench_* database is made and dropped)
 //   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
@@ -82,7 +84,10 @@ async function seedMatches(database: Database, first: number, count: number): Pr
 
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir: 'memory://', poolSize: 4 });
+  // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
+  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-api-')) : undefined;
+  const pgliteSharedBuffers = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).PGLITE_SHARED_BUFFERS;
+  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir, poolSize: 4, pgliteSharedBuffers });
   try {
     await seedCampus(database.db);
     const t0 = performance.now();
@@ -146,6 +151,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     await app.close();
   } finally {
     await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await pgdb?.drop();
   }
 }

@@ -8,7 +8,11 @@ import { seedDemoMembers } from './seed/demo-members';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.resolve(config.DATA_DIR, 'pglite'),
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+  });
   await seedCampus(database.db);
   if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
 

@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite's shared_buffers (e.g. `32MB`); PostgreSQL's default (128MB) when not given. */
+  pgliteSharedBuffers?: string;
 }
 
 /** Opens the database and applies the committed migrations (same SQL on PGlite and PostgreSQL). */
@@ -43,7 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteInChild(dataDir);
   }
-  const client = await PGlite.create(dataDir);
+  const buffers = options.pgliteSharedBuffers ? ['-c', `shared_buffers=${options.pgliteSharedBuffers}`] : [];
+  const client = await PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...buffers] });
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle(client, { schema });

@@ -277,6 +277,8 @@ describe('configuration', () => {
   it('refuses to start in production without a JWT secret, with a readable message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(/PGLITE_SHARED_BUFFERS/);
+    expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
   });
 });
 
