@@ -157,8 +157,8 @@ export async function s3Storage(config: Config): Promise<S3Storage> {
       }
       let type: ImageContentType | undefined;
       if (size > 0 && size <= MAX_UPLOAD_BYTES) {
-        const head = await client.send(new GetObjectCommand({ Bucket: bucket, Key: storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
-        const bytes = (await head.Body?.transformToByteArray()) ?? new Uint8Array();
+        const start = await client.send(new GetObjectCommand({ Bucket: bucket, Key: storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
+        const bytes = (await start.Body?.transformToByteArray()) ?? new Uint8Array();
         type = sniffImageType(bytes);
       }
       if (!type || type !== typeOfKey(storageKey)) {

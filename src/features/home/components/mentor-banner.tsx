@@ -2,10 +2,10 @@ import { useRouter } from '@tanstack/react-router';
 import type { MentorBanner as MentorBannerData } from '../api/mentor';
 import * as styles from './mentor-banner.css';
 
-/** Spec "Home" 5: this month's mentor, with 지금 신청하기 → /monthly-mentor. Empty until loaded. */
+/** Spec "Home" 5: this month's mentor, with 지금 신청하기 → /monthly-mentor. Its space is held while it loads. */
 export function MentorBanner({ mentor, loading }: { mentor: MentorBannerData | undefined; loading: boolean }) {
   const router = useRouter();
-  // The banner's space is held while it loads, so the intro tiles below do not jump.
+  // Held while loading, so the intro tiles below do not jump.
   if (!mentor) return loading ? <div className={styles.hold} /> : null;
   return (
     <section className={styles.banner} aria-labelledby="home-mentor">
