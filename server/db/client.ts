@@ -33,6 +33,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     // bigint columns come back as strings by default; the schema maps them explicitly.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection closed by the server (a restart, a failover, an administrator) is dropped
+    // from the pool and the next query opens a new one; without a listener the event would crash
+    // the process. Said as a pino-shaped JSON line, like the rest of the server's log.
+    pool.on('error', (err: Error & { code?: string }) => {
+      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), code: err.code, msg: 'PostgreSQL closed an idle connection' })}\n`);
+    });
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema });

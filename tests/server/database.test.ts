@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { seedCampus } from '../../server/seed/campus';
+import { POSTGRES_AVAILABLE, startTestServer } from './harness';
 
 describe('PGlite on disk (DATA_DIR)', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'lunchchat-db-'));
@@ -27,5 +28,26 @@ describe('PGlite on disk (DATA_DIR)', () => {
     const again = await openDatabase({ dataDir });
     expect(await count(again.db)).toBe(seeded);
     await again.close();
+  });
+});
+
+describe.runIf(POSTGRES_AVAILABLE)('PostgreSQL connections closed by the server', () => {
+  it('drops the dead idle connections and keeps answering (no crash on the pool error)', async () => {
+    const server = await startTestServer('postgres');
+    try {
+      const { db } = server.database;
+      // Several connections in the pool, idle afterwards.
+      await Promise.all(Array.from({ length: 4 }, () => db.execute(sql`select pg_sleep(0.05)`)));
+      const killed = (await db.execute(
+        sql`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) t`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(killed.rows[0]!.n).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 6; i++) {
+        expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
