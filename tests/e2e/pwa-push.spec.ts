@@ -7,7 +7,9 @@ import { apiMember, shoot, uniqueEmail, useToken } from './support';
  * with registration.getNotifications(): title, body, tag per type, data.url) and the open page shows
  * the toast. Not covered here: clicking the OS notification (headless Chromium has no way to click
  * it); the click target logic is the pure `clickTarget` the listener uses, unit-tested in
- * tests/unit/sw-push.test.ts.
+ * tests/unit/sw-push.test.ts, like the payload variants (bare object, other types). One push only:
+ * a second CDP delivery to the same worker was intermittently never dispatched by headless
+ * Chromium (2 runs in about 12), whatever the worker did.
  */
 test('an FCM data-only push becomes a notification (title, body, tag, data.url) and a foreground toast', async ({ page, request, context, baseURL }) => {
   const me = await apiMember(request, uniqueEmail('pwa-push'), '푸시받음');
@@ -62,15 +64,6 @@ test('an FCM data-only push becomes a notification (title, body, tag, data.url) 
   expect(box!.y).toBeLessThan(40);
   await shoot(page, 'pwa-push-toast');
 
-  // A bare JSON object (no FCM envelope) works too, and another type is another notification.
-  // Sent while the worker is still awake: CDP's delivery to a worker that is being stopped for
-  // idleness is not what this test is about.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL!).origin,
-    registrationId: registrations.get(scope)!,
-    data: JSON.stringify({ title: '런치챗 수락', body: '민수님이 런치챗을 수락했어요!', type: 'MATCH_ACCEPTED', url: '/matching?selectTab=ACCEPTED' }),
-  });
-  await expect.poll(async () => (await notifications()).map((n) => n.tag).sort()).toEqual(['lunchchat-MATCH_ACCEPTED', 'lunchchat-MATCH_REQUEST']);
-  // Toasts leave by themselves after 5 s.
-  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 12_000 });
+  // The toast leaves by itself after 5 s.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 8000 });
 });
