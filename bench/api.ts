@@ -86,8 +86,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
   const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-api-')) : undefined;
-  const pgliteSharedBuffers = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).PGLITE_SHARED_BUFFERS;
-  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir, poolSize: 4, pgliteSharedBuffers });
+  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir, poolSize: 4, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS });
   try {
     await seedCampus(database.db);
     const t0 = performance.now();
@@ -103,7 +103,6 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     const seeded = performance.now();
     emit({ db: kind, query: 'seed', members: range!.n, matches: matchCount, ms: Math.round(seeded - t0), membersMs: Math.round(seededMembers - t0) });
 
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
     const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
     await app.ready();
     // The caller: a seeded member in the middle of the campus.
