@@ -38,7 +38,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    command: 'npm run serve --silent',
     url: `${E2E_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

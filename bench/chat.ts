@@ -10,6 +10,7 @@
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -61,10 +62,23 @@ interface Server {
   close(): Promise<void>;
 }
 
+/**
+ * The V8 flags `npm run serve` (and so `npm start`) gives the server, read from package.json:
+ * the memory figure is the deployed server's. BENCH_NODE_FLAGS replaces them for experiments.
+ */
+function serveNodeFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+  const words = pkg.scripts.serve!.trim().split(/\s+/);
+  const end = words.indexOf('--import');
+  if (words[0] !== 'node' || end < 0) throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
+  return words.slice(1, end);
+}
+
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const child = fork(new URL('./_chat-server.ts', import.meta.url).pathname, [], {
     // BENCH_PROFILE=dir writes a CPU profile of the server there.
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    execArgv: [...serveNodeFlags(), '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_PAIRS: String(PAIRS), BENCH_IDLE: String(IDLE) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

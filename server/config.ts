@@ -25,6 +25,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS is a size such as 32MB')
     .default('32MB'),
+  /**
+   * How V8 compiles PGlite's postgres.wasm. `baseline` (Liftoff only) keeps ~90 MB of optimised
+   * machine code out of the process for ~25 % less database throughput; `optimizing` is V8's
+   * default. It sets a process-wide V8 flag, and only WebAssembly is affected (decision 0008).
+   */
+  PGLITE_WASM_TIER: z.enum(['baseline', 'optimizing']).default('baseline'),
   REDIS_URL: optionalString,
   /** The API's public origin, e.g. https://api.lunchchat.kr. Used for IdP redirect URIs and issued file URLs. */
   PUBLIC_URL: optionalString.pipe(z.url().optional()),

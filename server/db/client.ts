@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's shared_buffers (e.g. `32MB`); PostgreSQL's default (128MB) when not given. */
   pgliteSharedBuffers?: string;
+  /** `baseline`: V8 compiles PGlite's WebAssembly with Liftoff only (less memory); V8's default otherwise. */
+  pgliteWasmTier?: 'baseline' | 'optimizing';
 }
 
 /** Opens the database and applies the committed migrations (same SQL on PGlite and PostgreSQL). */
@@ -45,6 +48,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
+  // Read by V8 when the module is compiled (inside PGlite.create), so it is set before. The
+  // optimising tier's code for the 9 MB postgres.wasm stays resident for the process's life.
+  if (options.pgliteWasmTier === 'baseline') v8.setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) {

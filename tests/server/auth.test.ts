@@ -279,6 +279,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(/PGLITE_SHARED_BUFFERS/);
     expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(() => loadConfig({ PGLITE_WASM_TIER: 'fast' })).toThrow(/PGLITE_WASM_TIER/);
+    expect(loadConfig({}).PGLITE_WASM_TIER).toBe('baseline');
   });
 });
 

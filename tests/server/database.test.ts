@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { seedCampus } from '../../server/seed/campus';
 import { POSTGRES_AVAILABLE, startTestServer } from './harness';
@@ -25,8 +26,12 @@ describe('PGlite on disk (DATA_DIR)', () => {
     expect(seeded).toBeGreaterThan(0);
     await first.close();
 
-    const again = await openDatabase({ dataDir });
+    // Reopened with the server's defaults: a small buffer pool, postgres.wasm baseline-compiled.
+    const config = loadConfig({});
+    const again = await openDatabase({ dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, pgliteWasmTier: config.PGLITE_WASM_TIER });
     expect(await count(again.db)).toBe(seeded);
+    const shown = (await again.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(shown.rows[0]!.shared_buffers).toBe('32MB');
     await again.close();
   });
 });
