@@ -1,9 +1,13 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { z } from 'zod';
 
@@ -38,6 +42,44 @@ function apiProxy(): Record<string, ProxyOptions> {
     '^/ws': { ...base, ws: true },
     // /auth/authorize, /auth/local/*, /auth/callback/* and every API call always reach the API.
     '^/auth/': { ...base, bypass: (req) => spaNavigation(req) },
+  };
+}
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, once, at build time; the server sends
+ * them to browsers that accept them (@fastify/static `preCompressed`). Sent as is, react-dom alone
+ * is 220 KB, about a second on a slow phone network; compressed it is ~60 KB. Runs after the
+ * service worker is built (its closeBundle), so sw.js is compressed too.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'lunchchat:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+        const files = entries
+          .filter((entry) => entry.isFile() && /\.(js|mjs|css|html|svg|webmanifest|json)$/.test(entry.name))
+          .map((entry) => path.join(entry.parentPath, entry.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const body = await readFile(file);
+            // Below ~1 KB the compressed file saves less than its headers cost.
+            if (body.length < 1024) return;
+            await writeFile(`${file}.br`, await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+            await writeFile(`${file}.gz`, await gz(body, { level: 9 }));
+          }),
+        );
+      },
+    },
   };
 }
 
@@ -82,6 +124,7 @@ export default defineConfig(({ mode }) => {
         },
         devOptions: { enabled: false },
       }),
+      precompress(),
     ],
     server: { port: 5173, strictPort: true, proxy: apiProxy() },
     preview: { port: 4173, strictPort: true, proxy: apiProxy() },

@@ -1,11 +1,12 @@
 // Web budgets (not a test): first-screen bytes and Lighthouse 12, JSON lines out.
 //   node --import tsx bench/web.ts            builds, serves dist/ with the real server, measures
 //   BENCH_NO_BUILD=1                          measure the existing dist/
+//   BENCH_LHR_DIR=dir                         also write each Lighthouse report (JSON) there
 // Targets (reported, not asserted): first-screen JS ≤ 100 KB gzip, CSS ≤ 15 KB gzip, fonts ≤ 300 KB,
 // Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95. Firebase and STOMP never
 // in the first screen.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -132,6 +133,10 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
     const result = await lighthouse(`${BASE}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token), formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('no Lighthouse result');
+    if (process.env.BENCH_LHR_DIR) {
+      mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}.json`), JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))

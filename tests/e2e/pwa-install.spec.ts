@@ -30,6 +30,21 @@ test('Chromium reports no installability errors for the built app served by the 
   rmSync(profile, { recursive: true, force: true });
 });
 
+test('the built app\'s scripts and styles reach the browser compressed', async ({ page }) => {
+  const files: Promise<{ name: string; encoding: string | undefined; bytes: number }>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!/^\/assets\/.+\.(js|css)$/.test(url.pathname)) return;
+    files.push(response.body().then((body) => ({ name: url.pathname, encoding: response.headers()['content-encoding'], bytes: body.length })));
+  });
+  await page.goto('/onboarding');
+  await expect(page.getByRole('button', { name: '학교 이메일로 로그인' })).toBeVisible();
+  const loaded = await Promise.all(files);
+  expect(loaded.find((file) => file.name.startsWith('/assets/react-'))?.encoding).toBe('br');
+  // Every file of the first screen above 1 KB (the build leaves smaller ones as they are).
+  expect(loaded.filter((file) => file.bytes >= 1024 && file.encoding !== 'br').map((file) => file.name)).toEqual([]);
+});
+
 test('logout wipes the persisted query cache and the chat outbox in IndexedDB', async ({ page, request }) => {
   const me = await apiMember(request, uniqueEmail('pwa-logout'), '로그아웃');
   await useToken(page, me.token);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -315,6 +316,33 @@ describe('one origin for the PWA and the API', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const health = await s.app.inject({ url: '/healthz' });
       expect(health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    } finally {
+      await s.close();
+    }
+  });
+  it('sends the build\'s precompressed copy to a browser that accepts it, with the original\'s type and caching', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lc-static-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>런치챗</title><div id="root"></div>');
+    mkdirSync(path.join(dir, 'assets'));
+    const source = `export const text = ${JSON.stringify('런치챗 '.repeat(400))};`;
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), source);
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(source));
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(source));
+    const s = await startTestServer('pglite', { STATIC_DIR: dir });
+    try {
+      const br = await s.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+      const gz = await s.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(source);
+      const plain = await s.app.inject({ url: '/assets/app-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
     } finally {
       await s.close();
     }

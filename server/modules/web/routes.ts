@@ -16,8 +16,11 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       // Files are looked up per request, so a new build served in place is picked up at once.
       wildcard: true,
       index: false,
+      // The build writes .br/.gz beside each text file (vite.config.ts precompress); sent when accepted.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const rel = path.relative(root, filePath);
+        // With preCompressed this is the path of the file sent, e.g. assets/react-x.js.br.
+        const rel = path.relative(root, filePath).replace(/\.(br|gz)$/, '');
         // Hashed build output never changes; the worker, manifest and shell must be revalidated.
         if (rel.startsWith(`assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');

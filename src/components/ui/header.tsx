@@ -17,9 +17,15 @@ function useScrolled(enabled: boolean): boolean {
   useEffect(() => {
     if (!enabled) return;
     const update = () => setScrolled(window.scrollY > 0);
-    update();
+    // Read in the next frame, where the layout is computed anyway: read here, inside React's
+    // commit, scrollY forced a layout of the freshly mounted screen in the middle of the app's
+    // longest start-up task (~30 ms on a fast machine).
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, [enabled]);
   return scrolled;
 }

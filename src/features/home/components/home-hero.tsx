@@ -1,6 +1,6 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useCarousel } from '../../../lib/use-carousel';
 import * as styles from './home-hero.css';
 
 const SLOGANS = [
@@ -29,7 +29,7 @@ function useAutoplay(api: EmblaCarouselType | undefined, paused: boolean): void 
 
 /** Spec "Home" 1: three looping slides with the university name, the title and a slogan. */
 export function HomeHero({ universityName }: { universityName: string }) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true });
+  const [viewportRef, api] = useCarousel({ loop: true });
   const [selected, setSelected] = useState(0);
   const [held, setHeld] = useState(false);
   const [focused, setFocused] = useState(false);

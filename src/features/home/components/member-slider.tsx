@@ -1,6 +1,6 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { MemberCard, memberCardProps } from '../../../components/ui/member-card';
 import type { MemberCardData } from '../../../components/ui/member-card-schema';
+import { useCarousel } from '../../../lib/use-carousel';
 import * as styles from './member-slider.css';
 
 interface MemberSliderProps {
@@ -13,7 +13,7 @@ interface MemberSliderProps {
 
 /** Spec "Home" 3–4: a horizontal slider of member cards, gap 16, 2 per view (3 from 480 px). */
 export function MemberSlider({ title, id, members, loading }: MemberSliderProps) {
-  const [viewportRef] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
+  const [viewportRef] = useCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
   return (
     <section className={styles.section} aria-labelledby={id} aria-busy={loading}>
       <h2 id={id} className={styles.title}>
