@@ -10,6 +10,10 @@ import { createAppRouter } from './router';
 
 /** Longest the first render waits for the persisted cache (IndexedDB answers in milliseconds). */
 const RESTORE_WAIT_MS = 1500;
+/** Longest the first render waits for the first route's loaders (they read the restored cache). */
+const FIRST_LOAD_WAIT_MS = 1000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
 export async function startApp(root: HTMLElement): Promise<void> {
@@ -25,7 +29,12 @@ export async function startApp(root: HTMLElement): Promise<void> {
   startTokenRefresh();
   startPush();
 
-  await Promise.race([persistence.ready, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+  await Promise.race([persistence.ready, delay(RESTORE_WAIT_MS)]);
+  // The first route is resolved before React mounts, so the first render shows it. Mounted first,
+  // the router loaded it from a layout effect with synchronous store updates, each one re-rendering
+  // the whole tree in one blocking task (the longest of start-up). Capped: a loader waiting for the
+  // network (offline, retries) must not hold the splash; the router then finishes after mounting.
+  await Promise.race([router.load().catch(() => undefined), delay(FIRST_LOAD_WAIT_MS)]);
 
   // A transition lets React yield to the browser while it builds the first screen, instead of
   // one long task that blocks input (Lighthouse's total blocking time on a phone).
