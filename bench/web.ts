@@ -180,8 +180,11 @@ async function lighthouseOnce(route: string, token: string | null, run: number):
 async function runLighthouse(route: string, token: string | null): Promise<void> {
   const runs = [];
   for (let run = 1; run <= LH_RUNS; run++) runs.push(await lighthouseOnce(route, token, run));
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  emit({ ...sorted[Math.floor((sorted.length - 1) / 2)], performanceRuns: runs.map((r) => r.performance) });
+  // A run Lighthouse could not finish is reported, not counted.
+  const finished = runs.filter((r) => !r.runtimeError);
+  const sorted = [...(finished.length > 0 ? finished : runs)].sort((a, b) => a.performance - b.performance);
+  const failed = runs.filter((r) => r.runtimeError).map((r) => r.runtimeError);
+  emit({ ...sorted[Math.floor((sorted.length - 1) / 2)], performanceRuns: finished.map((r) => r.performance), ...(failed.length > 0 ? { failedRuns: failed } : {}) });
 }
 
 try {
