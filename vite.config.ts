@@ -134,7 +134,7 @@ export default defineConfig(({ mode }) => {
       // index.html keeps its <link rel="modulepreload"> tags (the cold first screen's files, fetched
       // at once). Dynamic imports get none: Vite's helper inserted one <link> per dependency (about
       // 40 for the app entry) inside the start-up task, ~30 ms of it on a fast machine. The files
-      // come from the service worker's cache, and the module graph fetches them in parallel anyway.
+      // come from the service worker's cache, and a module's own imports are fetched together.
       modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       rolldownOptions: {
         output: {

@@ -11,7 +11,8 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'pglite'),
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, pgliteWasmTier: config.PGLITE_WASM_TIER,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    pgliteWasmTier: config.PGLITE_WASM_TIER,
   });
   await seedCampus(database.db);
   if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
