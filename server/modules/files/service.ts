@@ -15,8 +15,9 @@ export function filesService(storage: LocalStorage | S3Storage, uploads: Uploads
      */
     async assertUsableProfileImage(memberId: number, url: string): Promise<void> {
       if (await uploads.isUsableProfileImage(memberId, url)) return;
-      const key = storage.kind === 's3' ? await uploads.pendingByUrl(memberId, url) : undefined;
-      if (storage.kind !== 's3' || key === undefined) throw new AppError('FILE_400', { profileImageUrl: NOT_OURS });
+      if (storage.kind !== 's3') throw new AppError('FILE_400', { profileImageUrl: NOT_OURS });
+      const key = await uploads.pendingByUrl(memberId, url);
+      if (key === undefined) throw new AppError('FILE_400', { profileImageUrl: NOT_OURS });
       const found = await storage.inspect(key);
       if (found === 'missing') throw new AppError('FILE_400', { profileImageUrl: NOT_ARRIVED });
       if (found === 'refused') throw new AppError('FILE_400', { profileImageUrl: NOT_AN_IMAGE });
