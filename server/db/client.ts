@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyFunctions } from './apply-functions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    await applyFunctions(db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   // Read by V8 when the module is compiled (inside PGlite.create), so it is set before. The
@@ -63,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  await applyFunctions(db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
