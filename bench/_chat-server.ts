@@ -35,6 +35,7 @@ async function main() {
   const config = loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: SECRET,
+    PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent',
     ACCESS_TOKEN_TTL: '3600',

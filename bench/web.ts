@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, request as pwRequest } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { localSignInToken } from '../tests/e2e/local-sign-in';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8199);
@@ -62,10 +63,7 @@ async function waitUp(): Promise<void> {
 /** A signed-up member through the local sign-in (as tests/e2e/support.ts does). */
 async function member(): Promise<string> {
   const api = await pwRequest.newContext({ baseURL: BASE });
-  const form = await api.post('/auth/local/authorize', { form: { email: `bench-${Date.now()}@catholic.ac.kr`, name: '벤치', redirect_uri: '/auth/callback/google', state: 'b' }, maxRedirects: 0 });
-  const code = new URL(form.headers().location!, BASE).searchParams.get('code')!;
-  const login = await api.get(`/auth/login/google?code=${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
-  const token = login.headers().access!;
+  const token = await localSignInToken(api, BASE, `bench-${Date.now()}@catholic.ac.kr`, '벤치');
   const headers = { authorization: `Bearer ${token}` };
   const colleges = (await (await api.get('/api/colleges', { headers })).json()).result as { id: number }[];
   const depts = (await (await api.get(`/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   AUTH_400_CODE: { status: 400, message: '로그인 코드가 올바르지 않거나 만료되었어요.' },
   AUTH_403_DISABLED: { status: 403, message: '사용할 수 없는 계정이에요.' },
   AUTH_403_DOMAIN: { status: 403, message: '가입할 수 없는 학교 이메일이에요.' },
+  /** Extension: discovery (member lists and profiles) needs a finished sign-up. */
+  AUTH_403_SIGNUP: { status: 403, message: '회원가입을 마친 뒤에 이용할 수 있어요.' },
   USER_404: { status: 404, message: '회원을 찾을 수 없어요.' },
   USER_404_COLLEGE: { status: 404, message: '단과대학을 찾을 수 없어요.' },
   USER_404_DEPT: { status: 404, message: '학과를 찾을 수 없어요.' },

@@ -48,6 +48,12 @@ export interface AppDeps {
   push?: PushSender;
 }
 
+/** localhost, 127.0.0.0/8 and ::1: the development machine itself. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const SENSITIVE_QUERY = /([?&](?:code|state|token|access_token|signature)=)[^&]*/gi;
 
 /** Builds the whole server without listening, so tests run it in-process. */
@@ -89,6 +95,18 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
   ]);
 
+  // The origin absolute URLs are built from. Never the Host header as sent (any client sets it,
+  // and `Host: evil.example` would get upload and file URLs there): PUBLIC_URL (required in
+  // production), else the request's own origin only when it is this machine or an allowed
+  // origin, else localhost on the configured port.
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+  const trustedOrigin = (request: FastifyRequest): string => {
+    if (publicOrigin) return publicOrigin;
+    const seen = `${request.protocol}://${request.host}`;
+    if (fixedOrigins.has(seen) || isLoopbackHost(request.hostname)) return seen;
+    return `http://localhost:${config.PORT}`;
+  };
+
   const ctx: AppContext = {
     config,
     db,
@@ -107,7 +125,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       if (row.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
       return { ...row, tokenExpiresAt: principal.expiresAt };
     },
-    requestOrigin: (request) => `${request.protocol}://${request.host}`,
+    requestOrigin: (request) => trustedOrigin(request),
     isAllowedOrigin(origin, request) {
       if (fixedOrigins.has(origin)) return true;
       return request !== undefined && origin === ctx.requestOrigin(request);

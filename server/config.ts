@@ -13,7 +13,7 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalString,
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
   /**
@@ -71,7 +71,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS'> {
+export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS' | 'HOST'> {
+  /** The listen address: HOST, else 127.0.0.1 while the local sign-in is on, else 0.0.0.0. */
+  HOST: string;
+  /** HOST was not set and the local sign-in page is on, so the server keeps to this machine. */
+  loopbackOnly: boolean;
   production: boolean;
   demoMembers: number;
   corsOrigins: string[];
@@ -93,19 +97,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production';
   const googleEnabled = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  // Absolute URLs (upload targets, file URLs, the IdP redirect) are built from it, never from the
+  // request's Host header, which any client can set.
+  if (production && !e.PUBLIC_URL) throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the public origin, e.g. https://lunchchat.example)');
   const list = (v: string | undefined) =>
     (v ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
+  // The local page signs anyone in as any e-mail: a server that shows it listens on this machine
+  // only, unless HOST says otherwise on purpose (a forgotten NODE_ENV must not open it to a network).
+  const localSignInEnabled = production ? e.LOCAL_SIGNIN : e.LOCAL_SIGNIN || !googleEnabled;
+  const loopbackOnly = e.HOST === undefined && localSignInEnabled;
   return {
     ...e,
+    HOST: e.HOST ?? (loopbackOnly ? '127.0.0.1' : '0.0.0.0'),
+    loopbackOnly,
     production,
     demoMembers: e.DEMO_MEMBERS ?? (production || e.NODE_ENV === 'test' ? 0 : 200),
     corsOrigins: [...new Set([...list(e.CORS_ORIGINS), ...(e.APP_URL ? [new URL(e.APP_URL).origin] : [])])],
     allowedEmailDomains: list(e.ALLOWED_EMAIL_DOMAINS).map((d) => d.toLowerCase()),
     googleEnabled,
     // The local page is a development convenience: never on in production unless asked for explicitly.
-    localSignInEnabled: production ? e.LOCAL_SIGNIN : e.LOCAL_SIGNIN || !googleEnabled,
+    localSignInEnabled,
   };
 }

@@ -18,7 +18,14 @@ async function main() {
   if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
 
   const app = await createApp({ config, database, jwtSecret: jwtSecret(config) });
-  if (!config.googleEnabled && config.localSignInEnabled) app.log.info('Google sign-in is not configured: the local sign-in page is on');
+  if (config.localSignInEnabled) {
+    // Said loudly: the local page lets anyone sign in as any e-mail.
+    app.log.warn(
+      config.loopbackOnly
+        ? 'The local sign-in page is on (anyone can sign in as any e-mail): listening on 127.0.0.1 only. Set HOST to listen elsewhere, or configure Google sign-in.'
+        : `The local sign-in page is on (anyone can sign in as any e-mail) and HOST=${config.HOST} was set explicitly: it is reachable from the network.`,
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
 import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './support';
+import { localSignInToken } from './local-sign-in';
 
 /**
  * Every route of the spec at 390×844: axe-core (WCAG 2 A and AA rules) must find no serious or
@@ -41,13 +42,7 @@ function unreachableControls(page: Page): Promise<string[]> {
 
 /** Signs in through the local IdP without signing up: a new user on the wizard. */
 async function newUserToken(request: APIRequestContext, email: string, name: string): Promise<string> {
-  const form = await request.post(`${E2E_URL}/auth/local/authorize`, {
-    form: { email, name, redirect_uri: '/auth/callback/google', state: 'e2e' },
-    maxRedirects: 0,
-  });
-  const code = new URL(form.headers().location!, E2E_URL).searchParams.get('code')!;
-  const login = await request.get(`${E2E_URL}/auth/login/google?code=${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
-  return login.headers().access!;
+  return localSignInToken(request, E2E_URL, email, name);
 }
 
 const auth = (member: ApiMember) => ({ authorization: `Bearer ${member.token}` });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../playwright.config';
+import { localSignInToken } from './local-sign-in';
 
 /**
  * A server process of our own, for the test that restarts the server mid-conversation (the
@@ -83,14 +84,7 @@ export interface Student {
 
 /** Local sign-in and sign-up through the API, against any server. */
 export async function signUpStudent(request: APIRequestContext, base: string, email: string, name: string): Promise<Student> {
-  const form = await request.post(`${base}/auth/local/authorize`, {
-    form: { email, name, redirect_uri: '/auth/callback/google', state: 'e2e' },
-    maxRedirects: 0,
-  });
-  expect(form.status(), await form.text()).toBe(302);
-  const code = new URL(form.headers().location!, base).searchParams.get('code')!;
-  const login = await request.get(`${base}/auth/login/google?code=${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
-  const token = login.headers().access!;
+  const token = await localSignInToken(request, base, email, name);
   const headers = { authorization: `Bearer ${token}` };
   const colleges = (await (await request.get(`${base}/api/colleges`, { headers })).json()).result as { id: number }[];
   const depts = (await (await request.get(`${base}/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];

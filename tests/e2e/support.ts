@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { E2E_JWT_SECRET, E2E_URL } from '../../playwright.config';
+import { localSignInToken } from './local-sign-in';
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
 
@@ -50,13 +51,7 @@ export interface ApiMember {
 
 /** A signed-up member made through the API (for tests whose subject is not the wizard). */
 export async function apiMember(request: APIRequestContext, email: string, name: string, overrides: Record<string, unknown> = {}): Promise<ApiMember> {
-  const form = await request.post(`${E2E_URL}/auth/local/authorize`, {
-    form: { email, name, redirect_uri: '/auth/callback/google', state: 'e2e' },
-    maxRedirects: 0,
-  });
-  const code = new URL(form.headers().location!, E2E_URL).searchParams.get('code')!;
-  const login = await request.get(`${E2E_URL}/auth/login/google?code=${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
-  const token = login.headers().access!;
+  const token = await localSignInToken(request, E2E_URL, email, name);
   const headers = { authorization: `Bearer ${token}` };
   const colleges = (await (await request.get(`${E2E_URL}/api/colleges`, { headers })).json()).result as { id: number }[];
   const depts = (await (await request.get(`${E2E_URL}/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];

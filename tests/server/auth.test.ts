@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { bearer, cookieValue, describeEachDatabase, JWT_SECRET, newMember, signIn, startTestServer, validSignUpBody } from './harness';
+import { bearer, cookieValue, describeEachDatabase, JWT_SECRET, newMember, signIn, signInCode, startTestServer, validSignUpBody } from './harness';
 
 describeEachDatabase('auth', (server) => {
   it('signs a new student in, signs them up, and shows them in /me and /mypage', async () => {
@@ -200,32 +200,69 @@ describeEachDatabase('auth', (server) => {
 
   it('spends a sign-in code once and refuses it after 60 seconds', async () => {
     const { app, database } = server();
-    const form = await app.inject({
-      method: 'POST',
-      url: '/auth/local/authorize',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
-      payload: 'email=once%40kau.kr&name=%ED%95%9C%EB%B2%88&redirect_uri=%2Fauth%2Fcallback%2Fgoogle&state=abc',
-    });
-    expect(form.statusCode).toBe(302);
-    const location = new URL(String(form.headers.location), 'http://localhost');
-    expect(location.pathname).toBe('/auth/callback/google');
-    expect(location.searchParams.get('state')).toBe('abc');
-    const code = location.searchParams.get('code')!;
-    expect((await app.inject({ url: `/auth/login/google?code=${code}`, headers: { accept: 'application/json' } })).statusCode).toBe(200);
-    const replay = await app.inject({ url: `/auth/login/google?code=${code}`, headers: { accept: 'application/json' } });
+    const { code, cookies } = await signInCode(app, 'once@kau.kr', '한번');
+    const login = (c: string, cookie: Record<string, string>) => app.inject({ url: `/auth/login/google?code=${c}`, cookies: cookie, headers: { accept: 'application/json' } });
+    expect((await login(code, cookies)).statusCode).toBe(200);
+    const replay = await login(code, cookies);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().isSuccess).toBe(false);
 
-    const form2 = await app.inject({
-      method: 'POST',
-      url: '/auth/local/authorize',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
-      payload: 'email=late%40kau.kr&name=late&redirect_uri=%2Fauth%2Fcallback%2Fgoogle&state=',
-    });
-    const code2 = new URL(String(form2.headers.location), 'http://localhost').searchParams.get('code')!;
+    const late = await signInCode(app, 'late@kau.kr', 'late');
     await database.db.execute(sql`update auth_codes set expires_at = now() - interval '1 second'`);
-    expect((await app.inject({ url: `/auth/login/google?code=${code2}`, headers: { accept: 'application/json' } })).statusCode).toBe(400);
+    expect((await login(late.code, late.cookies)).statusCode).toBe(400);
     expect((await app.inject({ url: '/auth/login/google', headers: { accept: 'application/json' } })).json().code).toBe('COMMON400');
+  });
+
+  it('login CSRF: a code reaches an account only in the browser whose state cookie started the sign-in', async () => {
+    const { app } = server();
+    // The attacker signs in as far as a code and sends the victim a link with it.
+    const attacker = await signInCode(app, 'attacker@kau.kr', '공격자');
+    const link = await app.inject({ url: `/auth/login/google?code=${attacker.code}`, headers: { accept: 'application/json' } });
+    expect(link.statusCode).toBe(400);
+    expect(link.json().code).toBe('AUTH_400_CODE');
+    expect(link.headers.access).toBeUndefined();
+    // The victim's own cookie for another code does not help either.
+    const victim = await signInCode(app, 'victim@kau.kr', '피해자');
+    const mixed = await app.inject({ url: `/auth/login/google?code=${attacker.code}`, cookies: victim.cookies, headers: { accept: 'application/json' } });
+    expect(mixed.statusCode).toBe(400);
+    // The refused attempts did not spend the attacker's code: the refusal happens before the exchange.
+    expect((await app.inject({ url: `/auth/login/google?code=${attacker.code}`, cookies: attacker.cookies, headers: { accept: 'application/json' } })).statusCode).toBe(200);
+
+    // A callback link without the state cookie (the victim never started a sign-in) carries no code on.
+    const noCookie = await app.inject({ url: '/auth/callback/google?code=abc&state=s1' });
+    expect(noCookie.statusCode).toBe(302);
+    expect(noCookie.headers.location).toBe('/auth/login/google?state=s1');
+    expect(cookieValue(noCookie.headers['set-cookie'], 'oauth_code')).toBeUndefined();
+    const emptyState = await app.inject({ url: '/auth/callback/google?code=abc&state=', cookies: { oauth_state: '' } });
+    expect(emptyState.headers.location).toBe('/auth/login/google');
+  });
+
+  it('refuses every redirect target of the local sign-in that a browser would read as another site', async () => {
+    const { app } = server();
+    const hostile = ['//evil.example', '/.//evil.example', '/\\evil.example', '/\tevil', '/\n/evil.example', 'https://evil.example/x', 'javascript:alert(1)', '///evil.example', 'http://user@localhost/x', '/..//evil.example'];
+    for (const uri of hostile) {
+      const page = await app.inject({ url: `/auth/local/authorize?${new URLSearchParams({ redirect_uri: uri, state: 'x' })}`, headers: { host: 'localhost' } });
+      expect(page.statusCode, uri).toBe(400);
+      const post = await app.inject({
+        method: 'POST',
+        url: '/auth/local/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+        payload: new URLSearchParams({ email: 'redir@kau.kr', name: '리다이렉트', redirect_uri: uri, state: 'x' }).toString(),
+      });
+      expect(post.statusCode, uri).toBe(400);
+      expect(post.headers.location, uri).toBeUndefined();
+    }
+    // What stays allowed: a path here, and this origin spelled out.
+    for (const uri of ['/auth/callback/google', 'http://localhost/auth/callback/google']) {
+      const post = await app.inject({
+        method: 'POST',
+        url: '/auth/local/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+        payload: new URLSearchParams({ email: 'redir@kau.kr', name: '리다이렉트', redirect_uri: uri, state: 'x' }).toString(),
+      });
+      expect(post.statusCode, uri).toBe(302);
+      expect(String(post.headers.location)).toMatch(/^\/auth\/callback\/google\?code=/);
+    }
   });
 
   it('serves the local sign-in form and refuses foreign redirect targets', async () => {
@@ -253,6 +290,7 @@ describeEachDatabase('auth', (server) => {
     const ok = await app.inject({ url: '/auth/callback/google?code=abc&state=s1', cookies: { oauth_state: 's1' } });
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe('/auth/login/google?code=abc&state=s1');
+    expect(cookieValue(ok.headers['set-cookie'], 'oauth_code')).toMatch(/^[0-9a-f]{64}$/);
     const forged = await app.inject({ url: '/auth/callback/google?code=abc&state=evil', cookies: { oauth_state: 's1' } });
     expect(forged.headers.location).toBe('/auth/login/google?state=evil');
   });
@@ -260,14 +298,14 @@ describeEachDatabase('auth', (server) => {
 
 describe('configuration', () => {
   it('keeps the local sign-in off in production unless LOCAL_SIGNIN=1', async () => {
-    const prod = await startTestServer('pglite', { NODE_ENV: 'production' });
+    const prod = await startTestServer('pglite', { NODE_ENV: 'production', PUBLIC_URL: 'https://lunchchat.example' });
     try {
       expect((await prod.app.inject({ url: '/auth/local/authorize?redirect_uri=%2F&state=' })).statusCode).toBe(404);
       expect((await prod.app.inject({ url: '/auth/authorize' })).statusCode).toBe(404);
     } finally {
       await prod.close();
     }
-    const enabled = await startTestServer('pglite', { NODE_ENV: 'production', LOCAL_SIGNIN: '1' });
+    const enabled = await startTestServer('pglite', { NODE_ENV: 'production', PUBLIC_URL: 'https://lunchchat.example', LOCAL_SIGNIN: '1' });
     try {
       expect((await enabled.app.inject({ url: '/auth/local/authorize?redirect_uri=%2F&state=' })).statusCode).toBe(200);
     } finally {
@@ -282,6 +320,24 @@ describe('configuration', () => {
     expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
     expect(() => loadConfig({ PGLITE_WASM_TIER: 'fast' })).toThrow(/PGLITE_WASM_TIER/);
     expect(loadConfig({}).PGLITE_WASM_TIER).toBe('baseline');
+  });
+
+  it('refuses to start in production without PUBLIC_URL (absolute URLs never come from the Host header)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET })).toThrow(/PUBLIC_URL: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET, PUBLIC_URL: 'https://lunchchat.example' }).production).toBe(true);
+  });
+
+  it('with the local sign-in on, listens on 127.0.0.1 unless HOST is set on purpose', () => {
+    // No Google: the local page is on, so the server keeps to this machine.
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({}).loopbackOnly).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).loopbackOnly).toBe(false);
+    // Google configured and no local page: every interface, as before.
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...google, LOCAL_SIGNIN: '1' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET, PUBLIC_URL: 'https://x.example', ...google }).HOST).toBe('0.0.0.0');
   });
 });
 

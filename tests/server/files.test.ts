@@ -63,6 +63,21 @@ describeApi('files, local storage (contract section 11)', (server) => {
     expect((await call(s.app, me.token, 'GET', '/api/members/mypage')).body.result.profileImageUrl).toBe(s3Url);
   });
 
+  it('a spoofed Host header gets no URLs on that host, and such a URL is never a profile image', async () => {
+    const s = server();
+    const me = await newMember(s.app, email());
+    const res = await call(s.app, me.token, 'POST', '/api/aws/presigned-url', { fileName: 'a.png' }, { host: 'evil.example' });
+    expect(res.status).toBe(200);
+    const { presignedUrl, s3Url } = res.body.result as { presignedUrl: string; s3Url: string };
+    expect(new URL(presignedUrl).hostname).toBe('localhost');
+    expect(new URL(s3Url).hostname).toBe('localhost');
+    expect((await put(s, pathOf(presignedUrl), PNG)).statusCode).toBe(200);
+    const evil = s3Url.replace(/^http:\/\/localhost(:\d+)?/, 'http://evil.example');
+    const patch = await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: evil }, { host: 'evil.example' });
+    expect(patch.status).toBe(400);
+    expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).status).toBe(200);
+  });
+
   it('a name without extension takes its type from the bytes; every image type works', async () => {
     const s = server();
     const me = await newMember(s.app, email());

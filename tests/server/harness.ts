@@ -118,17 +118,33 @@ function cookieValue(setCookie: string | string[] | undefined, name: string): st
 
 export { cookieValue };
 
-/** Drives the local sign-in exactly as a browser would: form post → code → login. */
-export async function signIn(app: FastifyInstance, email: string, name = '테스트'): Promise<Session & { isNewUser: boolean }> {
+/**
+ * The local sign-in up to the code, as a browser does it: /auth/authorize sets the state cookie,
+ * the form is posted with that state, and the callback checks it and binds the code to the
+ * browser with the `oauth_code` cookie. Returns the code and the cookies the browser now holds.
+ */
+export async function signInCode(app: FastifyInstance, email: string, name = '테스트'): Promise<{ code: string; cookies: Record<string, string> }> {
+  const start = await app.inject({ url: '/auth/authorize', headers: { host: 'localhost' } });
+  const state = cookieValue(start.headers['set-cookie'], 'oauth_state')!;
   const form = await app.inject({
     method: 'POST',
     url: '/auth/local/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
-    payload: new URLSearchParams({ email, name, redirect_uri: '/auth/callback/google', state: 's' }).toString(),
+    payload: new URLSearchParams({ email, name, redirect_uri: '/auth/callback/google', state }).toString(),
   });
   if (form.statusCode !== 302) throw new Error(`local sign-in failed: ${form.statusCode} ${form.body}`);
-  const code = new URL(String(form.headers.location), 'http://localhost').searchParams.get('code')!;
-  const login = await app.inject({ method: 'GET', url: `/auth/login/google?code=${encodeURIComponent(code)}`, headers: { accept: 'application/json' } });
+  const callback = new URL(String(form.headers.location), 'http://localhost');
+  const forwarded = await app.inject({ url: `${callback.pathname}${callback.search}`, cookies: { oauth_state: state }, headers: { host: 'localhost' } });
+  const code = new URL(String(forwarded.headers.location), 'http://localhost').searchParams.get('code');
+  const bound = cookieValue(forwarded.headers['set-cookie'], 'oauth_code');
+  if (!code || !bound) throw new Error(`callback refused the code: ${forwarded.statusCode} ${String(forwarded.headers.location)}`);
+  return { code, cookies: { oauth_code: bound } };
+}
+
+/** Drives the local sign-in exactly as a browser would: authorize → form → callback → login. */
+export async function signIn(app: FastifyInstance, email: string, name = '테스트'): Promise<Session & { isNewUser: boolean }> {
+  const { code, cookies } = await signInCode(app, email, name);
+  const login = await app.inject({ method: 'GET', url: `/auth/login/google?code=${encodeURIComponent(code)}`, cookies, headers: { accept: 'application/json' } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const token = String(login.headers.access);
   const refresh = cookieValue(login.headers['set-cookie'], 'refresh')!;

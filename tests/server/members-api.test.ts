@@ -67,6 +67,19 @@ describeApi('members API (contract section 3)', (server) => {
       expect(await status(a, a)).toBe('NONE');
     });
 
+    it('a member who only signed in (sign-up unfinished) cannot read the university’s members: 403 on every discovery endpoint', async () => {
+      const { app } = server();
+      const active = await newMember(app, email());
+      const pending = await signIn(app, email());
+      for (const url of ['/api/members/recommendations', '/api/members/popular', '/api/members/filters', '/api/members/filters?sort=recent&page=0', `/api/members/${active.memberId}`]) {
+        const res = await call(app, pending.token, 'GET', url);
+        expect([res.status, res.body.code], url).toEqual([403, 'AUTH_403_SIGNUP']);
+        expect(JSON.stringify(res.body), url).not.toContain(String(active.email));
+      }
+      // Their own data stays readable (the sign-up screens need it).
+      expect((await call(app, pending.token, 'GET', '/api/members/me')).status).toBe(200);
+    });
+
     it('unknown, unfinished, disabled and other-university members are one and the same 404', async () => {
       const { app, database } = server();
       const viewer = await newMember(app, email());

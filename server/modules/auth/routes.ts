@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ACCESS_HEADER, LOGIN_SUCCESS_RESULT, NEW_USER_RESULT, REFRESH_COOKIE } from '../../../contract/auth';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { randomToken } from '../../lib/crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, ok, parse } from '../../lib/http';
 import { campusRepo } from '../campus/repo';
 import { isNavigation, sendAppShell } from '../web/shell';
@@ -15,6 +16,12 @@ import { authService, type Session } from './service';
 const CALLBACK_PATH = '/auth/callback/google';
 const APP_LOGIN_PATH = '/auth/login/google';
 const STATE_COOKIE = 'oauth_state';
+/**
+ * Set by the callback once the state matched: the hash of the one code this browser may spend.
+ * Without it a link to /auth/login/google?code=<attacker's code> would sign a victim into the
+ * attacker's account (login CSRF); the code itself proves nothing about whose browser holds it.
+ */
+const CODE_COOKIE = 'oauth_code';
 
 const localAuthorizeQuery = z.object({
   redirect_uri: z.string().min(1).max(2000),
@@ -30,6 +37,11 @@ const callbackQuery = z.object({
   state: z.string().max(500).optional(),
   error: z.string().max(200).optional(),
 });
+
+function sameHash(cookie: string | undefined, expected: string): boolean {
+  if (!cookie || cookie.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(cookie), Buffer.from(expected));
+}
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
@@ -76,24 +88,41 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const params = new URLSearchParams();
     const expected = request.cookies[STATE_COOKIE];
     const q = query.success ? query.data : {};
-    // A state that does not match the one this browser started with is a forged callback: drop the code.
-    const stateOk = !expected || expected === q.state;
-    if (q.code && stateOk) params.set('code', q.code);
+    // Only the browser that started the sign-in (its state cookie) may carry the code on; a
+    // callback without that cookie or with another state is forged: the code is dropped.
+    const stateOk = expected !== undefined && expected !== '' && expected === q.state;
+    if (q.code && stateOk) {
+      params.set('code', q.code);
+      reply.setCookie(CODE_COOKIE, sha256(q.code), { ...cookieBase, maxAge: 600 });
+    }
     if (q.state) params.set('state', q.state);
     reply.clearCookie(STATE_COOKIE, { path: '/auth' });
     return reply.redirect(appUrl(`${APP_LOGIN_PATH}${params.size ? `?${params}` : ''}`));
   });
 
   if (config.localSignInEnabled) {
-    const redirectAllowed = (uri: string, request: FastifyRequest) => {
-      if (uri.startsWith('/') && !uri.startsWith('//')) return true;
+    /**
+     * Where the form may send the code: a path on this origin or an allowed origin. Judged on the
+     * URL as a browser resolves it, not on the raw text: `/.//evil.example` resolves to the path
+     * `//evil.example`, which a browser reads as another host; backslashes and control characters
+     * are read as slashes or dropped by browsers, so they are refused outright.
+     */
+    const redirectTarget = (uri: string, request: FastifyRequest): URL | undefined => {
+      // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+      if (/[\\\u0000-\u001f\u007f]/.test(uri)) return undefined;
+      const origin = ctx.requestOrigin(request);
+      let url: URL;
       try {
-        const url = new URL(uri);
-        return ctx.isAllowedOrigin(url.origin, request);
+        url = new URL(uri, origin);
       } catch {
-        return false;
+        return undefined;
       }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+      if (url.pathname.startsWith('//') || url.username || url.password) return undefined;
+      if (url.origin !== origin && !ctx.isAllowedOrigin(url.origin, request)) return undefined;
+      return url;
     };
+    const redirectAllowed = (uri: string, request: FastifyRequest) => redirectTarget(uri, request) !== undefined;
 
     app.get('/auth/local/style.css', async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOCAL_PAGE_CSS),
@@ -134,10 +163,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
           .type('text/html; charset=utf-8')
           .send(localSignInPage({ redirectUri: redirect_uri, state, email, name, error: error.message }));
       }
-      const target = new URL(redirect_uri, ctx.requestOrigin(request));
+      const target = redirectTarget(redirect_uri, request)!;
       target.searchParams.set('code', code);
       target.searchParams.set('state', state);
-      return reply.redirect(redirect_uri.startsWith('/') ? `${target.pathname}${target.search}` : target.toString());
+      // Same origin: a path (its pathname never starts with `//`, see redirectTarget).
+      return reply.redirect(target.origin === ctx.requestOrigin(request) ? `${target.pathname}${target.search}` : target.toString());
     });
   }
 
@@ -145,6 +175,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(APP_LOGIN_PATH, async (request, reply) => {
     if (isNavigation(request)) return sendAppShell(ctx, request, reply);
     const { code } = parse(codeQuery, request.query);
+    // Checked before the code is spent, so a forged link cannot burn the victim's own code either.
+    if (!sameHash(request.cookies[CODE_COOKIE], sha256(code))) throw new AppError('AUTH_400_CODE');
+    reply.clearCookie(CODE_COOKIE, { path: '/auth' });
     const session = await service.login(code, callbackUrl(request));
     setSession(reply, session);
     reply.header('cache-control', 'no-store');

@@ -21,7 +21,7 @@ export async function filesApiRoutes(api: FastifyInstance, ctx: AppContext, opti
   api.post('/api/aws/presigned-url', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024 }, async (request) => {
     const member = currentMember(request);
     const { fileName } = parse(presignedUrlBodySchema.refine((b) => noControlChars(b.fileName), { path: ['fileName'] }), request.body);
-    const origin = ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? ctx.requestOrigin(request);
+    const origin = ctx.requestOrigin(request);
     const issued = await options.storage.issue(member.id, fileName, origin);
     await uploads.record(member.id, issued.storageKey, issued.s3Url, issued.contentType);
     const result: PresignedUrlResult = { presignedUrl: issued.presignedUrl, s3Url: issued.s3Url };

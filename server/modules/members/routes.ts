@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   dropEmptyParams,
   FCM_SUCCESS_CODE,
@@ -27,6 +27,16 @@ export interface MembersRoutesOptions {
   storage: LocalStorage | S3Storage;
 }
 
+/**
+ * Discovery (lists of members, a member's profile) is for members who finished sign-up: an
+ * account that only signed in (any e-mail of the domain) must not read its university's members.
+ */
+function signedUpMember(request: FastifyRequest) {
+  const member = currentMember(request);
+  if (member.status !== 'ACTIVE') throw new AppError('AUTH_403_SIGNUP');
+  return member;
+}
+
 export async function membersRoutes(app: FastifyInstance, ctx: AppContext, options: MembersRoutesOptions): Promise<void> {
   const service = membersService(ctx.db, membersRepo(ctx.db));
   const files = filesService(options.storage, uploadsRepo(ctx.db));
@@ -34,12 +44,13 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext, optio
   app.get('/api/members/me', async (request) => ok(await service.me(currentMember(request).id)));
   app.get('/api/members/mypage', async (request) => ok(await service.myPage(currentMember(request).id)));
 
-  app.get('/api/members/recommendations', async (request) => ok(await service.recommendations(currentMember(request))));
-  app.get('/api/members/popular', async (request) => ok(await service.popular(currentMember(request))));
+  app.get('/api/members/recommendations', async (request) => ok(await service.recommendations(signedUpMember(request))));
+  app.get('/api/members/popular', async (request) => ok(await service.popular(signedUpMember(request))));
 
   app.get('/api/members/filters', async (request) => {
+    const member = signedUpMember(request);
     const query = parse(filtersQuerySchema, dropEmptyParams(request.query));
-    return ok(await service.filters(currentMember(request), query));
+    return ok(await service.filters(member, query));
   });
 
   app.get('/api/members/keywords', async (request) => ok(await service.keywords(currentMember(request).id)));
@@ -76,7 +87,8 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext, optio
   app.get('/api/members/:id', async (request) => {
     const id = pathId((request.params as { id?: unknown }).id);
     if (id === null) throw new AppError('COMMON400', { id: '회원 번호가 올바르지 않아요.' });
+    const member = signedUpMember(request);
     if (id < 1 || id > MAX_INT4) throw new AppError('USER_404');
-    return ok(await service.detail(currentMember(request), id));
+    return ok(await service.detail(member, id));
   });
 }
