@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   COMMON404: { status: 404, message: '요청한 주소를 찾을 수 없어요.' },
   COMMON405: { status: 405, message: '허용되지 않은 요청 방식이에요.' },
   COMMON413: { status: 413, message: '요청 본문이 너무 커요.' },
+  /** Extension: the request line or headers are over 16 KB (Node's HTTP parser refuses them). */
+  COMMON431: { status: 431, message: '요청 주소나 헤더가 너무 길어요.' },
   COMMON415: { status: 415, message: '지원하지 않는 요청 형식이에요.' },
   COMMON429: { status: 429, message: '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.' },
   COMMON500: { status: 500, message: '서버에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.' },

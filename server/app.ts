@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { AppContext, Member } from './context';
 import type { Database } from './db/client';
 import { members } from './db/schema';
-import { AppError, installErrorHandling, sendError } from './lib/http';
+import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
@@ -63,6 +63,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
+    // Node's parser errors (431, bad content-length, …) answer in the contract's wrapper too.
+    clientErrorHandler: answerClientError,
     // Malformed URLs and over-long path parameters (e.g. /api/members/<5 KB>) get the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       void sendError(reply, new AppError('COMMON400', { _: '요청 주소가 올바르지 않아요.' }));

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_CODES, SUCCESS_CODE, SUCCESS_MESSAGE, type Envelope, type ErrorCode } from '../../contract/envelope';
@@ -44,6 +45,24 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, code: Erro
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).send(fail(error.code, error.fields, error.message));
+}
+
+/**
+ * What Node's HTTP parser refuses before any route runs (a URL or headers over 16 KB, a bad
+ * content-length, a broken request line or chunk) still gets the contract's wrapper, written to
+ * the socket by hand because there is no request to reply to. Wired as Fastify's clientErrorHandler.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'COMMON431' : 'COMMON400';
+  const reason = code === 'COMMON431' ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = JSON.stringify(fail(code, code === 'COMMON400' ? { _: '요청 형식이 올바르지 않아요.' } : undefined));
+  socket.end(
+    `HTTP/1.1 ${ERROR_CODES[code].status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Maps every failure to the contract's wrapper; unknown errors are logged with the request id and hidden. */
