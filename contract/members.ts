@@ -88,12 +88,22 @@ export interface College {
 export type Department = College;
 
 /**
- * Text a person typed: no NUL (PostgreSQL text cannot hold it) and no other control characters
- * except tab and line breaks.
+ * Text a person typed: no NUL (PostgreSQL text cannot hold it), no other C0/C1 control characters
+ * except tab and line breaks, and none of the bidi embedding/override/isolate controls
+ * (U+202A–U+202E, U+2066–U+2069) that make a name or message display reversed or disguised.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARS_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARS_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const noControlChars = (s: string) => !CONTROL_CHARS_RE.test(s);
+/** One-line text (names, keyword titles): the same, and no tab or line break either. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINE_UNSAFE_RE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const plainLine = (s: string) => !LINE_UNSAFE_RE.test(s);
+export const UNSAFE_TEXT_MESSAGE = '쓸 수 없는 문자(제어 문자나 방향 전환 문자)가 들어 있어요.';
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_GLOBAL_RE = new RegExp(CONTROL_CHARS_RE.source, 'g');
+/** Chat text is kept, not refused: what cannot be shown safely is removed (tab and line breaks stay). */
+export const stripUnsafeText = (s: string) => s.replace(UNSAFE_GLOBAL_RE, '');
 
 const size = z.coerce.number().int().min(1).max(50).default(10);
 const page = z.coerce.number().int().min(0).max(100_000).default(0);
@@ -127,7 +137,8 @@ export const filtersQuerySchema = z.object({
   studentNo: z
     .string()
     .trim()
-    .transform((s) => (s === '20학번 이상' ? '20학번이상' : s))
+    // The existing client sends its button labels: `23학번` means 23 (contract section 3).
+    .transform((s) => (s === '20학번 이상' ? '20학번이상' : s.replace(/^(2[1-5])학번$/, '$1')))
     .pipe(z.enum(STUDENT_NO_FILTERS))
     .optional(),
 });
@@ -159,8 +170,8 @@ export const keywordsBodySchema = z.object({
     .array(
       z.object({
         type: z.enum(KEYWORD_TYPES),
-        title: z.string().trim().min(1).max(5),
-        description: z.string().trim().min(1).max(100),
+        title: z.string().trim().min(1).max(5).refine(plainLine, UNSAFE_TEXT_MESSAGE),
+        description: z.string().trim().min(1).max(100).refine(noControlChars, UNSAFE_TEXT_MESSAGE),
       }),
     )
     .length(3),
@@ -170,7 +181,7 @@ export const KEYWORD_TITLE_MAX = 5;
 export const KEYWORD_DESCRIPTION_MAX = 100;
 /** Only the first 800 characters are read (contract section 3). */
 export const KEYWORD_AI_INPUT_CHARS = 800;
-export const keywordAiBodySchema = z.object({ description: z.string().trim().min(1).max(10_000) });
+export const keywordAiBodySchema = z.object({ description: z.string().trim().min(1).max(10_000).refine(noControlChars, UNSAFE_TEXT_MESSAGE) });
 export interface KeywordAiResult {
   keyword: string;
 }

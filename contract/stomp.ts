@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripUnsafeText } from './members';
 
 /** Contract section 8. */
 export const STOMP_ENDPOINT = '/ws';
@@ -14,7 +15,8 @@ export const MAX_MESSAGE_CHARS = 1000;
 export const sendBodySchema = z.object({
   content: z
     .string()
-    .transform((s) => s.trim())
+    // Control and bidi-override characters are removed, not refused (decision: chat keeps what it can).
+    .transform((s) => stripUnsafeText(s).trim())
     .pipe(z.string().min(1, '메시지를 입력해 주세요.').max(MAX_MESSAGE_CHARS, '메시지는 1000자 이하로 보내 주세요.')),
 });
 

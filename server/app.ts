@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { members } from './db/schema';
 import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
+import { installKoreanZodMessages } from './lib/zod-messages';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
 import { campusRoutes } from './modules/campus/routes';
@@ -59,6 +60,7 @@ const SENSITIVE_QUERY = /([?&](?:code|state|token|access_token|signature)=)[^&]*
 /** Builds the whole server without listening, so tests run it in-process. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  installKoreanZodMessages();
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
@@ -134,6 +136,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   };
 
+  // Recorded before any route exists, so none escapes (the onRoute hook reaches child scopes).
+  app.decorate('registeredRoutes', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+  });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   await app.register(fastifyCookie);

@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     member?: Member;
   }
+  interface FastifyInstance {
+    /** Every route the app registered (method, path pattern): tests walk them all. */
+    registeredRoutes: { method: string; url: string }[];
+  }
 }
 
 /** What every module gets: shared, long-lived parts built once in createApp. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCESS_HEADER, LOGIN_SUCCESS_RESULT, NEW_USER_RESULT, REFRESH_COOKIE } from '../../../contract/auth';
+import { plainLine, UNSAFE_TEXT_MESSAGE } from '../../../contract/members';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { timingSafeEqual } from 'node:crypto';
@@ -29,7 +30,7 @@ const localAuthorizeQuery = z.object({
 });
 const localAuthorizeForm = localAuthorizeQuery.extend({
   email: z.string().trim().toLowerCase().email('학교 이메일 형식이 아니에요.').max(254),
-  name: z.string().trim().min(1, '이름을 입력해 주세요.').max(20, '이름은 20자 이하로 입력해 주세요.'),
+  name: z.string().trim().min(1, '이름을 입력해 주세요.').max(20, '이름은 20자 이하로 입력해 주세요.').refine(plainLine, UNSAFE_TEXT_MESSAGE),
 });
 const codeQuery = z.object({ code: z.string().trim().min(1, '로그인 코드가 없어요.').max(2048) });
 const callbackQuery = z.object({

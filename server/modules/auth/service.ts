@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTEREST_CODES, MAX_INTERESTS, interestsToMask, type InterestCode } from '../../../contract/interests';
 import { SIGNUP_MESSAGES } from '../../../contract/auth';
+import { plainLine, UNSAFE_TEXT_MESSAGE } from '../../../contract/members';
 import { slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
@@ -36,7 +37,12 @@ export interface AuthServiceDeps {
 
 /** Shape first (400 with field messages), then each domain rule with its own contract code. */
 const signUpShape = z.object({
-  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(20, '이름은 20자 이하로 입력해 주세요.'),
+  membername: z
+    .string({ error: SIGNUP_MESSAGES.name })
+    .trim()
+    .min(1, SIGNUP_MESSAGES.name)
+    .max(20, '이름은 20자 이하로 입력해 주세요.')
+    .refine(plainLine, UNSAFE_TEXT_MESSAGE),
   studentNo: z.string({ error: SIGNUP_MESSAGES.studentNo }).trim().regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
   collegeId: z.number({ error: '단과대학을 선택해 주세요.' }).int().min(0).max(2 ** 31 - 1),
   departmentId: z.number({ error: SIGNUP_MESSAGES.department }).int().min(0).max(2 ** 31 - 1),

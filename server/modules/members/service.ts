@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { INTEREST_CODES, MAX_INTERESTS, maskToInterests, type InterestCode } from '../../../contract/interests';
 import {
-  CONTROL_CHARS_RE,
+  noControlChars,
+  plainLine,
+  UNSAFE_TEXT_MESSAGE,
   KEYWORD_DESCRIPTION_MAX,
   KEYWORD_TITLE_MAX,
   KEYWORD_TYPES,
@@ -83,12 +85,14 @@ export function validKeywords(body: unknown): { type: KeywordType; title: string
     if (description === undefined || description === null || (typeof description === 'string' && description.trim() === '')) {
       throw new AppError('KEYWORD_404_DESC_REQUIRED', { [`keywords.${i}.description`]: '키워드 설명을 입력해 주세요.' });
     }
-    if (typeof description !== 'string' || charCount(description.trim()) > KEYWORD_DESCRIPTION_MAX || CONTROL_CHARS_RE.test(description)) {
+    if (typeof description !== 'string' || charCount(description.trim()) > KEYWORD_DESCRIPTION_MAX) {
       throw new AppError('KEYWORD_400', { [`keywords.${i}.description`]: '설명은 100자 이하로 입력해 주세요.' });
     }
-    if (typeof title !== 'string' || title.trim() === '' || charCount(title.trim()) > KEYWORD_TITLE_MAX || CONTROL_CHARS_RE.test(title)) {
+    if (!noControlChars(description)) throw new AppError('KEYWORD_400', { [`keywords.${i}.description`]: UNSAFE_TEXT_MESSAGE });
+    if (typeof title !== 'string' || title.trim() === '' || charCount(title.trim()) > KEYWORD_TITLE_MAX) {
       throw new AppError('KEYWORD_400', { [`keywords.${i}.title`]: '키워드는 1~5자로 입력해 주세요.' });
     }
+    if (!plainLine(title.trim())) throw new AppError('KEYWORD_400', { [`keywords.${i}.title`]: UNSAFE_TEXT_MESSAGE });
     return { type: kind, title: title.trim(), description: description.trim() };
   });
   if (out.length !== KEYWORD_TYPES.length) {
