@@ -100,7 +100,6 @@ export const noControlChars = (s: string) => !CONTROL_CHARS_RE.test(s);
 const LINE_UNSAFE_RE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const plainLine = (s: string) => !LINE_UNSAFE_RE.test(s);
 export const UNSAFE_TEXT_MESSAGE = '쓸 수 없는 문자(제어 문자나 방향 전환 문자)가 들어 있어요.';
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_GLOBAL_RE = new RegExp(CONTROL_CHARS_RE.source, 'g');
 /** Chat text is kept, not refused: what cannot be shown safely is removed (tab and line breaks stay). */
 export const stripUnsafeText = (s: string) => s.replace(UNSAFE_GLOBAL_RE, '');
