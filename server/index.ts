@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { jwtSecret } from './secrets';
 import { seedCampus } from './seed/campus';
 import { seedDemoMembers } from './seed/demo-members';
@@ -14,8 +15,11 @@ async function main() {
     pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     pgliteWasmTier: config.PGLITE_WASM_TIER,
   });
-  await seedCampus(database.db);
-  if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
+  // One instance at a time seeds (several booting together on one PostgreSQL would insert twice).
+  await database.exclusive(async () => {
+    await seedCampus(database.db);
+    if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
+  });
 
   const app = await createApp({ config, database, jwtSecret: jwtSecret(config) });
   if (config.localSignInEnabled) {
@@ -51,7 +55,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyFunctions } from './apply-functions';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -13,8 +14,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other server instance runs its own: migrations and seeding. On
+   * PostgreSQL a session advisory lock held by one dedicated connection (instances booting
+   * together on one fresh database otherwise race in CREATE TABLE); PGlite has one process per
+   * folder (the data-directory lock), so it just runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and seeding (any fixed 64-bit number, the same for every instance). */
+const BOOT_LOCK_KEY = 7_263_114_052_771n;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -46,27 +57,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    await applyFunctions(db);
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const session = await pool.connect();
+      try {
+        await session.query('select pg_advisory_lock($1)', [BOOT_LOCK_KEY.toString()]);
+        try {
+          return await work();
+        } finally {
+          await session.query('select pg_advisory_unlock($1)', [BOOT_LOCK_KEY.toString()]);
+        }
+      } finally {
+        session.release();
+      }
+    };
+    try {
+      await exclusive(async () => {
+        await migrate(db, { migrationsFolder });
+        await applyFunctions(db);
+      });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   // Read by V8 when the module is compiled (inside PGlite.create), so it is set before. The
   // optimising tier's code for the 9 MB postgres.wasm stays resident for the process's life.
   if (options.pgliteWasmTier === 'baseline') v8.setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir ?? 'memory://';
+  let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
+    mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+    // Before anything touches the folder: a second server stops here, naming the first.
+    unlock = lockDataDir(path.resolve(dataDir));
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteInChild(dataDir);
   }
-  const buffers = options.pgliteSharedBuffers ? ['-c', `shared_buffers=${options.pgliteSharedBuffers}`] : [];
-  const client = await PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...buffers] });
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  await applyFunctions(db);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    const buffers = options.pgliteSharedBuffers ? ['-c', `shared_buffers=${options.pgliteSharedBuffers}`] : [];
+    const client = await PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...buffers] });
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    await applyFunctions(db);
+    const close = async () => {
+      await client.close();
+      unlock();
+    };
+    return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
