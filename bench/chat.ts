@@ -70,7 +70,8 @@ interface Server {
 function serveNodeFlags(): string[] {
   if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-  const words = pkg.scripts.serve!.trim().split(/\s+/);
+  // `exec node …`: the shell hands its process to node, so signals reach the server.
+  const words = pkg.scripts.serve!.trim().split(/\s+/).filter((word, i) => !(i === 0 && word === 'exec'));
   const end = words.indexOf('--import');
   if (words[0] !== 'node' || end < 0) throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
   return words.slice(1, end);

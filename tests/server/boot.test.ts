@@ -122,3 +122,40 @@ describe.runIf(POSTGRES_AVAILABLE)('instances booting together on one fresh Post
     }
   }, 120_000);
 });
+
+describe('the documented start command passes signals to the server', () => {
+  it.each([
+    ['npm run serve', ['run', 'serve', '--silent'], 18741],
+    ['npm start', ['start', '--silent'], 18742],
+  ])('SIGTERM to `%s` stops the server: its port closes and no process is left', async (_name, args, port) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-serve-'));
+    const npm = spawn('npm', args as string[], { env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: String(port) }, stdio: 'ignore', detached: true });
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    try {
+      let up = false;
+      for (let i = 0; i < 480 && !up; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      }
+      expect(up).toBe(true);
+      npm.kill('SIGTERM');
+      await exited;
+      let closed = false;
+      for (let i = 0; i < 60 && !closed; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        closed = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => false, () => true);
+      }
+      expect(closed).toBe(true);
+      // The data directory's lock is gone: the server itself shut down cleanly, not just npm.
+      expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      // Whatever is left of the process group (the server, if the signal never reached it).
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
