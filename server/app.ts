@@ -5,13 +5,14 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import type { AppContext, Member } from './context';
 import type { Database } from './db/client';
 import { members } from './db/schema';
 import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
+import { createMetrics } from './lib/metrics';
 import { installKoreanZodMessages } from './lib/zod-messages';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
@@ -25,6 +26,7 @@ import { matchesRoutes } from './modules/matches/routes';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { opsRoutes } from './modules/ops/routes';
 import { chatPushHook, createPush, registerPush, type PushSender } from './modules/push';
 import { webRoutes } from './modules/web/routes';
 import { createRealtime } from './realtime';
@@ -61,6 +63,8 @@ const SENSITIVE_QUERY = /([?&](?:code|state|token|access_token|signature)=)[^&]*
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   installKoreanZodMessages();
+  const metrics = createMetrics();
+  database.observeQueries((seconds) => metrics.dbQueryDuration.observe(seconds));
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
@@ -80,6 +84,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            // A person reading a terminal gets one readable line per event; anything else (files,
+            // collectors, production) gets JSON, one object per line.
+            ...((config.LOG_FORMAT ?? (config.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+              : {}),
             // Tokens, cookies and codes never reach the log; bodies are not logged at all.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'res.headers.access'],
             serializers: {
@@ -141,6 +150,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
   });
+  // By route pattern, never the raw URL (ids and queries would make a series per request).
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -162,11 +177,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => realtime.close());
   // Created before the chat socket: a message for someone with no socket on the room is pushed.
-  const push = await createPush(db, config, app.log, deps.push);
+  const push = await createPush(db, config, app.log, deps.push, (outcome) => metrics.pushSends.inc({ outcome }));
   registerPush(ctx, push);
   app.addHook('onClose', () => push.idle());
   const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
-  const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log });
+  const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log, onStored: () => metrics.chatMessagesStored.inc() });
   await app.register(fastifyWebsocket, {
     // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.
     options: { maxPayload: RECOMMENDED_WS_MAX_PAYLOAD },
@@ -192,13 +207,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
   const storage = await createStorage(config, deps.jwtSecret);
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+  await opsRoutes(app, ctx, {
+    database,
+    metrics,
+    realtimeReady: () => realtime.ready(),
+    stompConnections: () => chatSocket.stomp.connectionCount(),
   });
 
   await app.register(async (scope) => authRoutes(scope, ctx));

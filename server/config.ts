@@ -50,6 +50,10 @@ const envSchema = z.object({
   /** Serve the built PWA from this folder (same origin). */
   STATIC_DIR: z.string().default('./dist'),
   TRUST_PROXY: bool,
+  /** `pretty` (pino-pretty, for a person at a terminal) or `json`; default pretty only in development on a TTY. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Bearer token /metrics requires; open without it (contract section 18). */
+  METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FIREBASE_SERVICE_ACCOUNT: optionalString,
   LLM_BASE_URL: optionalString,

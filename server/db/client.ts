@@ -21,7 +21,30 @@ export interface Database {
    * folder (the data-directory lock), so it just runs.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Every statement's duration in seconds goes to `observer` (metrics); one observer at a time. */
+  observeQueries(observer: (seconds: number) => void): void;
+  /** PostgreSQL's pool (total, idle, waiting clients); undefined on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
+}
+
+/** Wraps an object's `query` so its duration is reported (the drivers' one entry point for statements). */
+function timeQueries(target: { query: (...args: never[]) => unknown }): (observer: (seconds: number) => void) => void {
+  const original = target.query.bind(target) as (...args: unknown[]) => unknown;
+  let report: ((seconds: number) => void) | undefined;
+  (target as { query: unknown }).query = (...args: unknown[]) => {
+    if (!report) return original(...args);
+    const started = performance.now();
+    const result = original(...args);
+    if (result instanceof Promise) {
+      const done = () => report?.((performance.now() - started) / 1000);
+      result.then(done, done);
+    }
+    return result;
+  };
+  return (observer) => {
+    report = observer;
+  };
 }
 
 /** The advisory lock key of migrations and seeding (any fixed 64-bit number, the same for every instance). */
@@ -79,7 +102,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      exclusive,
+      observeQueries: timeQueries(pool),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   // Read by V8 when the module is compiled (inside PGlite.create), so it is set before. The
   // optimising tier's code for the 9 MB postgres.wasm stays resident for the process's life.
@@ -106,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
       unlock();
     };
-    return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close };
+    return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), observeQueries: timeQueries(client), poolStats: () => undefined, close };
   } catch (error) {
     unlock();
     throw error;

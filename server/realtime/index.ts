@@ -19,6 +19,8 @@ export interface Realtime {
   broker: Broker;
   presence: Presence;
   instanceId: string;
+  /** Whether the fan-out answers now (Redis PING within a second); always true in-process. */
+  ready(): Promise<boolean>;
   /** Idempotent; closes the Redis connections. */
   close(): Promise<void>;
 }
@@ -26,7 +28,7 @@ export interface Realtime {
 export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
   const instanceId = options.instanceId ?? randomUUID();
   if (!options.redisUrl) {
-    return { broker: inProcessBroker(options.logger), presence: localPresence(), instanceId, close: async () => {} };
+    return { broker: inProcessBroker(options.logger), presence: localPresence(), instanceId, ready: async () => true, close: async () => {} };
   }
   // Loaded only when asked for, so single-instance setups never touch ioredis.
   const { redisRealtime } = await import('./redis');

@@ -59,7 +59,7 @@ async function quit(client: Redis): Promise<void> {
  * Fan-out over Redis pub/sub: one publisher connection (also used for presence) and one
  * subscriber connection. ioredis reconnects and re-subscribes by itself.
  */
-export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ broker: Broker; presence: Presence; close(): Promise<void> }> {
+export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ broker: Broker; presence: Presence; ready(): Promise<boolean>; close(): Promise<void> }> {
   const { url, prefix, instanceId, logger } = options;
   const channel = `${prefix}:stomp`;
   const ttl = options.presenceTtlMs ?? 60_000;
@@ -144,6 +144,12 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
   return {
     broker,
     presence,
+    async ready() {
+      // The subscriber must be connected too: without it, other instances' messages do not arrive.
+      if (sub.status !== 'ready') return false;
+      const pong = await withTimeout(pub.ping().catch(() => undefined), 1000);
+      return pong === 'PONG';
+    },
     close() {
       closed ??= (async () => {
         clearInterval(refresher);

@@ -370,8 +370,8 @@ describe('one origin for the PWA and the API', () => {
       const asset = await s.app.inject({ url: '/assets/new-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
-      const health = await s.app.inject({ url: '/healthz' });
-      expect(health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      const ready = await s.app.inject({ url: '/readyz' });
+      expect(ready.json()).toMatchObject({ status: 'ok', database: 'ok' });
     } finally {
       await s.close();
     }

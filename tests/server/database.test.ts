@@ -49,7 +49,7 @@ describe.runIf(POSTGRES_AVAILABLE)('PostgreSQL connections closed by the server'
       expect(killed.rows[0]!.n).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       for (let i = 0; i < 6; i++) {
-        expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+        expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(200);
       }
     } finally {
       await server.close();

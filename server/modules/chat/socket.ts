@@ -60,6 +60,8 @@ export interface ChatSocketOptions {
   realtime: Realtime;
   push?: ChatPushHook;
   logger: RealtimeLogger;
+  /** A new message was stored (metrics). */
+  onStored?: () => void;
 }
 
 export interface ChatSocket {
@@ -107,6 +109,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   function afterStore(result: StoreResult): void {
     if (result.kind === 'forbidden') throw reject('not a participant of this room', 'CHAT_403');
     if (result.kind === 'duplicate') return;
+    options.onStored?.();
     const message = toChatMessage(result.row);
     broker.publish(roomTopic(result.row.roomId), JSON.stringify(message), { 'content-type': 'application/json' });
     notifyIfAway(result.room, message);

@@ -15,7 +15,7 @@ interface Logger {
 }
 
 /** The sender: injected (tests), FCM when configured, otherwise none (push off). */
-export async function createPush(db: Db, config: Config, log: Logger, injected?: PushSender): Promise<PushService> {
+export async function createPush(db: Db, config: Config, log: Logger, injected?: PushSender, onOutcome?: (outcome: PushOutcome) => void): Promise<PushService> {
   let sender = injected;
   if (!sender && config.FIREBASE_SERVICE_ACCOUNT) {
     try {
@@ -25,7 +25,7 @@ export async function createPush(db: Db, config: Config, log: Logger, injected?:
       log.error({ err: error }, 'FIREBASE_SERVICE_ACCOUNT could not be loaded');
     }
   }
-  return pushService(db, sender, log);
+  return pushService(db, sender, log, onOutcome);
 }
 
 const registry = new WeakMap<AppContext, PushService>();

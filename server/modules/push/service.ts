@@ -34,7 +34,7 @@ interface Logger {
 
 export const PUSH_DEDUP_SECONDS = 5 * 60;
 
-export function pushService(db: Db, sender: PushSender | undefined, log: Logger): PushService {
+export function pushService(db: Db, sender: PushSender | undefined, log: Logger, onOutcome?: (outcome: PushOutcome) => void): PushService {
   const inFlight = new Set<Promise<unknown>>();
   if (!sender) log.info('push is off (FIREBASE_SERVICE_ACCOUNT not set): in-app notifications only');
 
@@ -74,10 +74,15 @@ export function pushService(db: Db, sender: PushSender | undefined, log: Logger)
   return {
     enabled: Boolean(sender),
     notifyPush(recipientId, message) {
-      const run = deliver(recipientId, message).catch((error: unknown) => {
-        log.warn({ err: error, recipientId, type: message.type }, 'push failed');
-        return 'failed' as const;
-      });
+      const run = deliver(recipientId, message)
+        .catch((error: unknown) => {
+          log.warn({ err: error, recipientId, type: message.type }, 'push failed');
+          return 'failed' as const;
+        })
+        .then((outcome) => {
+          onOutcome?.(outcome);
+          return outcome;
+        });
       inFlight.add(run);
       void run.finally(() => inFlight.delete(run));
       return run;
