@@ -14,6 +14,8 @@ export const accessClaimsSchema = z.object({
   email: z.string(),
   type: z.literal('access'),
   exp: z.number(),
+  /** The sign-in session (refresh-token family) the token belongs to; absent in tokens issued before it existed. */
+  sid: z.string().max(64).optional(),
 });
 
 /** The wizard's Korean messages (spec section 5) double as the server's field messages. */

@@ -5,11 +5,11 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { AppContext, Member } from './context';
 import type { Database } from './db/client';
-import { members } from './db/schema';
+import { members, refreshTokens } from './db/schema';
 import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
 import { createMetrics } from './lib/metrics';
@@ -128,15 +128,25 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       const token = bearerToken(authorization);
       if (!token) throw new AppError('JWT_401');
       const principal = await tokens.verify(token);
+      // One statement: the member, and whether the token's sign-in session was ended (logout, a
+      // reused refresh token). Checked on every request, so a logout bites at once on every instance.
+      const sid = principal.sessionId ?? null;
       const rows = await db
-        .select({ id: members.id, email: members.email, universityId: members.universityId, status: members.status })
+        .select({
+          id: members.id,
+          email: members.email,
+          universityId: members.universityId,
+          status: members.status,
+          ended: sql<boolean>`(${sid}::text is not null and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sid} and ${refreshTokens.revokedAt} is not null))`,
+        })
         .from(members)
         .where(eq(members.id, principal.memberId))
         .limit(1);
       const row = rows[0];
-      if (!row) throw new AppError('JWT_401');
+      if (!row || row.ended) throw new AppError('JWT_401');
       if (row.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
-      return { ...row, tokenExpiresAt: principal.expiresAt };
+      const { ended: _ended, ...member } = row;
+      return { ...member, tokenExpiresAt: principal.expiresAt, sessionId: principal.sessionId };
     },
     requestOrigin: (request) => trustedOrigin(request),
     isAllowedOrigin(origin, request) {
@@ -214,7 +224,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     stompConnections: () => chatSocket.stomp.connectionCount(),
   });
 
-  await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => authRoutes(scope, ctx, { sessionEnded: (sid) => chatSocket.endSession(sid) }));
 
   // Every /api/** route needs a signed-in member (contract section 1).
   await app.register(async (api) => {

@@ -11,6 +11,8 @@ export interface Member {
   status: string;
   /** Access-token expiry, epoch ms. */
   tokenExpiresAt: number;
+  /** The sign-in session of the token (refresh-token family), when the token names one. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

@@ -89,6 +89,11 @@ export interface StompServer<P = unknown> {
    * (e.g. a member who has just left a room); the sessions stay open. Returns those principals.
    */
   unsubscribeWhere(destination: string, match: (principal: P) => boolean): P[];
+  /**
+   * Ends every connected session whose principal matches with ERROR (`message`, and a `code`
+   * header) and closes it: a sign-in session that logged out, a disabled account. Returns how many.
+   */
+  closeWhere(match: (principal: P) => boolean, error: { message: string; code: string }): number;
   /** Open sockets, including ones that have not finished CONNECT. */
   connectionCount(): number;
   /** Sends ERROR `reason` to every session, closes them and refuses new ones; resolves when all are gone. */
@@ -432,6 +437,11 @@ class Session<P> {
     this.receipt(frame);
   }
 
+  /** Whether this session is connected as a principal `match` accepts. */
+  belongsTo(match: (principal: P) => boolean): boolean {
+    return this.state === 'connected' && this.principal !== undefined && match(this.principal);
+  }
+
   /** The principal when `match` accepts it and the subscription was this session's (then dropped). */
   dropSubscription(sub: Subscription, match: (principal: P) => boolean): P | undefined {
     if (this.state !== 'connected' || this.principal === undefined || !match(this.principal)) return undefined;
@@ -684,6 +694,16 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
         if (principal !== undefined) dropped.push(principal);
       }
       return dropped;
+    },
+
+    closeWhere(match, error) {
+      let closed = 0;
+      for (const session of [...registry.sessions] as Session<P>[]) {
+        if (!session.belongsTo(match)) continue;
+        session.fail({ message: error.message, wsCode: WS_POLICY, headers: { code: error.code } });
+        closed++;
+      }
+      return closed;
     },
 
     connectionCount() {

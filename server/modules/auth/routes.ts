@@ -44,7 +44,12 @@ function sameHash(cookie: string | undefined, expected: string): boolean {
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(expected));
 }
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export interface AuthRoutesOptions {
+  /** A sign-in session ended (logout, reuse, disabled): its chat sockets are closed. */
+  sessionEnded?: (familyId: string) => void;
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext, options: AuthRoutesOptions = {}): Promise<void> {
   const { config } = ctx;
   const service = authService({
     db: ctx.db,
@@ -55,6 +60,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
     localSignIn: config.localSignInEnabled,
     allowedEmailDomains: config.allowedEmailDomains,
+    sessionEnded: options.sessionEnded,
   });
 
   // A cross-origin PWA needs SameSite=None (and so Secure) for the refresh cookie to travel.

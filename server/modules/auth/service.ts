@@ -33,6 +33,8 @@ export interface AuthServiceDeps {
   google?: GoogleConfig;
   localSignIn: boolean;
   allowedEmailDomains: string[];
+  /** A sign-in session ended (logout, a reused refresh token, a disabled account): close its sockets. */
+  sessionEnded?: (familyId: string) => void;
 }
 
 /** Shape first (400 with field messages), then each domain rule with its own contract code. */
@@ -68,11 +70,16 @@ export function authService(deps: AuthServiceDeps) {
     return id;
   }
 
+  async function revoke(familyId: string): Promise<void> {
+    await repo.revokeFamily(familyId);
+    deps.sessionEnded?.(familyId);
+  }
+
   async function newSession(memberId: number, email: string, familyId: string = randomUUID()): Promise<Session> {
     const refreshToken = randomToken();
     const refreshExpiresAt = new Date(Date.now() + deps.refreshTtlSeconds * 1000);
     await repo.insertRefresh(memberId, familyId, sha256(refreshToken), refreshExpiresAt);
-    return { accessToken: await tokens.sign(memberId, email), refreshToken, refreshExpiresAt };
+    return { accessToken: await tokens.sign(memberId, email, undefined, familyId), refreshToken, refreshExpiresAt };
   }
 
   return {
@@ -112,14 +119,14 @@ export function authService(deps: AuthServiceDeps) {
       if (!spent) {
         const known = await repo.findRefresh(hash);
         if (!known) throw new AppError('REFRESH_401');
-        await repo.revokeFamily(known.familyId);
+        await revoke(known.familyId);
         throw new AppError('REFRESH_403');
       }
       if (spent.expiresAt.getTime() < Date.now()) throw new AppError('REFRESH_401');
       const member = await repo.memberForToken(spent.memberId);
       if (!member) throw new AppError('REFRESH_401');
       if (member.status === 'DISABLED') {
-        await repo.revokeFamily(spent.familyId);
+        await revoke(spent.familyId);
         throw new AppError('AUTH_403_DISABLED');
       }
       return newSession(member.id, member.email, spent.familyId);
@@ -128,7 +135,7 @@ export function authService(deps: AuthServiceDeps) {
     async logout(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const known = await repo.findRefresh(sha256(refreshToken));
-      if (known) await repo.revokeFamily(known.familyId);
+      if (known) await revoke(known.familyId);
     },
 
     async signUp(memberId: number, universityId: number, body: unknown): Promise<void> {

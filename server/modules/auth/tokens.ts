@@ -7,6 +7,8 @@ export interface AccessPrincipal {
   email: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** The sign-in session (refresh-token family): logging out of it ends the token at once. */
+  sessionId?: string;
 }
 
 /** HS256 access tokens: short-lived, claims per contract section 2. */
@@ -19,8 +21,8 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(memberId: number, email: string, ttlSeconds = this.ttlSeconds): Promise<string> {
-    return new SignJWT({ email, type: 'access' })
+  async sign(memberId: number, email: string, ttlSeconds = this.ttlSeconds, sessionId?: string): Promise<string> {
+    return new SignJWT({ email, type: 'access', ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(memberId))
       .setIssuedAt()
@@ -34,7 +36,7 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const claims = accessClaimsSchema.safeParse(payload);
       if (!claims.success) throw new AppError('TOKEN_401_ACCESS_MALFORMED');
-      return { memberId: Number(claims.data.sub), email: claims.data.email, expiresAt: claims.data.exp * 1000 };
+      return { memberId: Number(claims.data.sub), email: claims.data.email, expiresAt: claims.data.exp * 1000, sessionId: claims.data.sid };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_401_ACCESS_EXPIRED');

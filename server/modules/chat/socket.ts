@@ -43,6 +43,10 @@ export interface ChatPrincipal {
 const roomLeft = (roomId: number) => `/internal/rooms/${roomId}/left`;
 const ROOM_LEFT_RE = /^\/internal\/rooms\/(\d+)\/left$/;
 const MEMBER_ID_HEADER = 'member-id';
+// Control events on the fan-out (never a destination a client may subscribe to).
+const SESSION_ENDED = '/internal/sessions/ended';
+const MEMBER_DISABLED = '/internal/members/disabled';
+const SESSION_ID_HEADER = 'session-id';
 
 /** Client ids are UUIDs by contract; anything short and URL-safe is accepted, nothing else. */
 const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -71,6 +75,10 @@ export interface ChatSocket {
    * messages and must subscribe again (which is refused while they are out of it).
    */
   memberLeft(memberId: number, roomId: number): void;
+  /** A sign-in session ended (logout): on every instance, its sockets get ERROR and close. */
+  endSession(sessionId: string): void;
+  /** An account was disabled: on every instance, its sockets get ERROR and close. */
+  endMember(memberId: number): void;
   /** Ends every session (ERROR + close), then waits for SENDs still being stored and broadcast. */
   shutdown(): Promise<void>;
 }
@@ -213,6 +221,16 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     // Control events ride the same fan-out; clients can never subscribe to them (ROOM_TOPIC_RE).
     const left = ROOM_LEFT_RE.exec(destination);
     if (left) return dropRoom(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
+    if (destination === SESSION_ENDED) {
+      const sid = headers[SESSION_ID_HEADER];
+      if (sid) stomp.closeWhere((p) => p.member.sessionId === sid, { message: 'signed out', code: 'JWT_401' });
+      return;
+    }
+    if (destination === MEMBER_DISABLED) {
+      const id = Number(headers[MEMBER_ID_HEADER]);
+      stomp.closeWhere((p) => p.member.id === id, { message: 'account disabled', code: 'AUTH_403_DISABLED' });
+      return;
+    }
     stomp.publish(destination, body, headers);
   });
 
@@ -220,6 +238,12 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     stomp,
     memberLeft(memberId, roomId) {
       broker.publish(roomLeft(roomId), '', { [MEMBER_ID_HEADER]: String(memberId) });
+    },
+    endSession(sessionId) {
+      broker.publish(SESSION_ENDED, '', { [SESSION_ID_HEADER]: sessionId });
+    },
+    endMember(memberId) {
+      broker.publish(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
     async shutdown() {
       await stomp.closeAll('server shutting down');
