@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
@@ -49,6 +50,22 @@ export interface AppDeps {
   chatPush?: ChatPushHook;
   /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
   push?: PushSender;
+}
+
+/**
+ * Deployments that share one Redis stay apart: the default channel prefix names this deployment's
+ * database (PostgreSQL host, port and database name — never the password — or the PGlite folder),
+ * so two deployments get different channels and instances of one deployment the same.
+ */
+export function defaultChannelPrefix(config: { DATABASE_URL?: string; DATA_DIR: string }): string {
+  let identity: string;
+  if (config.DATABASE_URL) {
+    const url = new URL(config.DATABASE_URL);
+    identity = `postgres://${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } else {
+    identity = `pglite:${path.resolve(config.DATA_DIR, 'pglite')}`;
+  }
+  return `lunchchat-${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
 }
 
 /** localhost, 127.0.0.0/8 and ::1: the development machine itself. */
@@ -181,7 +198,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // Chat fan-out (in-process, or Redis with REDIS_URL) and the STOMP server behind /ws.
   const realtime = await createRealtime({
     redisUrl: deps.redisUrl ?? config.REDIS_URL,
-    prefix: deps.redisPrefix,
+    prefix: deps.redisPrefix ?? config.REDIS_CHANNEL_PREFIX ?? defaultChannelPrefix(config),
+    signingKey: deps.jwtSecret,
     instanceId: deps.instanceId,
     logger: app.log,
   });

@@ -52,6 +52,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   /** `pretty` (pino-pretty, for a person at a terminal) or `json`; default pretty only in development on a TTY. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Redis channel/key prefix; default derived from the database (contract section 18). */
+  REDIS_CHANNEL_PREFIX: optionalString.pipe(z.string().regex(/^[\w.:-]{1,64}$/).optional()),
   /** Bearer token /metrics requires; open without it (contract section 18). */
   METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -10,6 +10,8 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Redis key/channel prefix (default `lunchchat`, channel `lunchchat:stomp`). */
   prefix?: string;
+  /** The deployment's secret (the JWT secret): fan-out envelopes are signed with a key derived from it. */
+  signingKey: string;
   /** Default: a random id per process. */
   instanceId?: string;
   logger: RealtimeLogger;
@@ -32,6 +34,6 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
   // Loaded only when asked for, so single-instance setups never touch ioredis.
   const { redisRealtime } = await import('./redis');
-  const redis = await redisRealtime({ url: options.redisUrl, prefix: options.prefix ?? 'lunchchat', instanceId, logger: options.logger });
+  const redis = await redisRealtime({ url: options.redisUrl, prefix: options.prefix ?? 'lunchchat', signingKey: options.signingKey, instanceId, logger: options.logger });
   return { ...redis, instanceId };
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { Handlers, type Broker, type RealtimeLogger } from './broker';
@@ -7,6 +8,11 @@ export interface RedisRealtimeOptions {
   url: string;
   /** Key and channel prefix; the channel is `${prefix}:stomp`. */
   prefix: string;
+  /**
+   * Signs every envelope (HMAC-SHA256); envelopes without this deployment's signature are dropped,
+   * so another deployment on the same Redis, or anyone who can PUBLISH there, cannot inject chat.
+   */
+  signingKey: string;
   /** Tags what this instance publishes so it does not deliver it a second time. */
   instanceId: string;
   logger: RealtimeLogger;
@@ -70,13 +76,23 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
   watch(sub, 'subscriber', logger);
 
   const handlers = new Handlers(logger);
+  const key = createHmac('sha256', 'lunchchat-fanout').update(options.signingKey).digest();
+  const sign = (json: string) => createHmac('sha256', key).update(json).digest('base64url');
+  // Said once per process, not once per message: a flood of foreign messages must not flood the log.
+  let warnedUnsigned = false;
   sub.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
+    const dot = raw.indexOf('.');
+    const json = raw.slice(dot + 1);
+    const given = Buffer.from(dot > 0 ? raw.slice(0, dot) : '');
+    const expected = Buffer.from(sign(json));
     let parsed: z.infer<typeof envelopeSchema>;
     try {
-      parsed = envelopeSchema.parse(JSON.parse(raw));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('unsigned');
+      parsed = envelopeSchema.parse(JSON.parse(json));
     } catch {
-      logger.warn({ channel }, 'realtime: ignored a malformed fan-out message');
+      if (!warnedUnsigned) logger.warn({ channel }, 'realtime: dropped a fan-out message that is not signed by this deployment (further ones are dropped silently)');
+      warnedUnsigned = true;
       return;
     }
     if (parsed.o === instanceId) return;
@@ -96,7 +112,7 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
       // Local subscribers first and synchronously; the channel only serves the other instances.
       handlers.deliver(destination, body, headers);
       const envelope = JSON.stringify({ o: instanceId, d: destination, b: body, h: headers });
-      pub.publish(channel, envelope).catch((err: unknown) => {
+      pub.publish(channel, `${sign(envelope)}.${envelope}`).catch((err: unknown) => {
         logger.error({ err: err instanceof Error ? err.message : String(err), destination }, 'realtime: Redis publish failed');
       });
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPublish, roomTopic } from '../../contract/stomp';
+import { defaultChannelPrefix } from '../../server/app';
 import { createRealtime } from '../../server/realtime';
 import type { ChatPushEvent } from '../../server/modules/chat/socket';
 import { email, matchedPair } from './chat-helpers';
@@ -14,7 +15,7 @@ const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe('realtime broker (in-process)', () => {
   it('delivers to every local handler once and survives a throwing one', async () => {
-    const realtime = await createRealtime({ logger: silent });
+    const realtime = await createRealtime({ logger: silent, signingKey: 'k' });
     const got: string[] = [];
     realtime.broker.subscribe(() => {
       throw new Error('boom');
@@ -136,6 +137,11 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across insta
     try {
       await raw.publish(`${prefix}:stomp`, 'not json');
       await raw.publish(`${prefix}:stomp`, JSON.stringify({ o: 'X', d: roomTopic(pair.roomId) }));
+      // A well-formed envelope that would be delivered if it were signed: someone else on this
+      // Redis (another deployment, anyone who can PUBLISH) cannot inject chat.
+      const forged = JSON.stringify({ o: 'X', d: roomTopic(pair.roomId), b: JSON.stringify({ content: 'forged' }), h: { 'content-type': 'application/json' } });
+      await raw.publish(`${prefix}:stomp`, forged);
+      await raw.publish(`${prefix}:stomp`, `bm90LWEtc2lnbmF0dXJl.${forged}`);
       // Another deployment's channel (another prefix) never reaches us.
       await raw.publish(`other-${prefix}:stomp`, JSON.stringify({ o: 'X', d: roomTopic(pair.roomId), b: '{}' }));
       await settle();
@@ -151,3 +157,17 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across insta
     }
   });
 });
+
+describe('deployments sharing one Redis', () => {
+  it('get different default channel prefixes (from their database), instances of one deployment the same, and no password in it', () => {
+    const pg = (url: string) => defaultChannelPrefix({ DATABASE_URL: url, DATA_DIR: './.data' });
+    expect(pg('postgres://app:secret@db.internal:5432/campus_a')).toBe(pg('postgres://app:other@db.internal:5432/campus_a'));
+    expect(pg('postgres://app:secret@db.internal:5432/campus_a')).not.toBe(pg('postgres://app:secret@db.internal:5432/campus_b'));
+    expect(pg('postgres://app:secret@db.internal/campus_a')).toBe(pg('postgres://app:secret@db.internal:5432/campus_a'));
+    expect(pg('postgres://app:secret@db.internal:5432/campus_a')).not.toContain('secret');
+    const lite = (dir: string) => defaultChannelPrefix({ DATA_DIR: dir });
+    expect(lite('/srv/a/.data')).not.toBe(lite('/srv/b/.data'));
+    expect(lite('/srv/a/.data')).toMatch(/^lunchchat-[0-9a-f]{12}$/);
+  });
+});
+
