@@ -26,6 +26,19 @@ export interface PresignedUrlResult {
   s3Url: string;
 }
 
+/**
+ * Contract section 11: the existing client sets one of these three images of the original
+ * deployment right after sign-up; each stands for the default image of the same number we serve.
+ */
+export const LEGACY_DEFAULT_PROFILE_IMAGES = [
+  'https://lunchchat-images.s3.ap-northeast-2.amazonaws.com/profile-images/c76d18c6-b963-4b6b-ae36-086b5795fb69_profile-1.png',
+  'https://lunchchat-images.s3.ap-northeast-2.amazonaws.com/profile-images/9b4ea47e-eca9-4397-9750-5d4ed6160fb4_profile-2.png',
+  'https://lunchchat-images.s3.ap-northeast-2.amazonaws.com/profile-images/24f459e0-5301-4d04-9955-0ebd5d576cb8_profile-3.png',
+] as const;
+/** Where this server serves default image n (1–3). */
+export const defaultProfileImagePath = (n: number) => `/files/defaults/profile-${n}.png`;
+export const DEFAULT_PROFILE_IMAGE_RE = /^\/files\/defaults\/profile-([123])\.png$/;
+
 /** The image type a file name's extension announces, if it is one of ours. */
 export function imageTypeFromName(fileName: string): ImageContentType | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase();

@@ -20,7 +20,7 @@ import { AccessTokens, bearerToken } from './modules/auth/tokens';
 import { campusRoutes } from './modules/campus/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatSocketRoutes, createChatSocket, type ChatPushHook } from './modules/chat/socket';
-import { filesApiRoutes, filesPublicRoutes } from './modules/files/routes';
+import { defaultImageRoutes, filesApiRoutes, filesPublicRoutes } from './modules/files/routes';
 import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
@@ -259,6 +259,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await chatRoutes(api, ctx, { onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId) });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);
+  await defaultImageRoutes(app);
 
   await chatSocketRoutes(app, ctx, chatSocket);
   await webRoutes(app, ctx);

@@ -18,7 +18,10 @@ async function main() {
   // One instance at a time seeds (several booting together on one PostgreSQL would insert twice).
   await database.exclusive(async () => {
     await seedCampus(database.db);
-    if (config.demoMembers > 0) await seedDemoMembers(database.db, { count: config.demoMembers });
+    if (config.demoMembers > 0) {
+      const imageOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
+      await seedDemoMembers(database.db, { count: config.demoMembers, imageOrigin });
+    }
   });
 
   const app = await createApp({ config, database, jwtSecret: jwtSecret(config) });

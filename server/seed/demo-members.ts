@@ -76,6 +76,15 @@ export interface DemoSeedOptions {
   seed?: number;
   /** E-mail prefix, so separate seeds (demo app, benchmarks) do not collide. */
   prefix?: string;
+  /** The server's public origin: demo students get one of the three default profile images there. */
+  imageOrigin?: string;
+}
+
+/** Demo students without a picture get one of the three defaults (cards never show an empty square). */
+async function giveDefaultImages(db: Db, prefix: string, origin: string): Promise<void> {
+  await db.execute(sql`
+    update members set profile_image_url = ${origin.replace(/\/$/, '')} || '/files/defaults/profile-' || (id % 3 + 1) || '.png'
+     where email like ${`${prefix}-%`} and profile_image_url is null`);
 }
 
 /** Inserts demo students with varied timetables, interests and keywords; idempotent per prefix. */
@@ -83,7 +92,10 @@ export async function seedDemoMembers(db: Db, options: DemoSeedOptions): Promise
   const prefix = options.prefix ?? 'demo';
   const [existing] = await db.select({ n: count() }).from(members).where(like(members.email, `${prefix}-%`));
   const have = existing?.n ?? 0;
-  if (have >= options.count) return 0;
+  if (have >= options.count) {
+    if (options.imageOrigin) await giveDefaultImages(db, prefix, options.imageOrigin);
+    return 0;
+  }
 
   const unis = await db
     .select({ id: universities.id, shortName: universities.shortName, domain: universityDomains.domain })
@@ -163,6 +175,7 @@ export async function seedDemoMembers(db: Db, options: DemoSeedOptions): Promise
          order by x.o`);
     }
   }
+  if (options.imageOrigin) await giveDefaultImages(db, prefix, options.imageOrigin);
   await db
     .insert(meta)
     .values({ key: `seed:${prefix}`, value: String(options.count) })

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../contract/files';
+import { LEGACY_DEFAULT_PROFILE_IMAGES, MAX_UPLOAD_BYTES } from '../../contract/files';
 import { sniffImageType } from '../../server/modules/files/storage';
+import { seedDemoMembers } from '../../server/seed/demo-members';
 import { call, describeApi, email, type ApiServer } from './api-harness';
 import { FakeS3 } from './fake-s3';
-import { newMember, type Session } from './harness';
+import { newMember, startTestServer, type Session } from './harness';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(64, 1)]);
@@ -76,6 +78,28 @@ describeApi('files, local storage (contract section 11)', (server) => {
     const patch = await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: evil }, { host: 'evil.example' });
     expect(patch.status).toBe(400);
     expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: s3Url })).status).toBe(200);
+  });
+
+  it('the existing client’s three default images are accepted and become images this server serves', async () => {
+    const s = server();
+    const me = await newMember(s.app, email());
+    for (const [i, legacy] of LEGACY_DEFAULT_PROFILE_IMAGES.entries()) {
+      const patch = await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: legacy });
+      expect([patch.status, patch.body.result], legacy).toEqual([200, 'PROFILE_IMAGE_UPDATE_SUCCESS']);
+      const shown = (await call(s.app, me.token, 'GET', '/api/members/mypage')).body.result.profileImageUrl as string;
+      expect(new URL(shown).pathname).toBe(`/files/defaults/profile-${i + 1}.png`);
+      const image = await s.app.inject({ url: new URL(shown).pathname });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(sniffImageType(image.rawPayload)).toBe('image/png');
+      // Our own default URL may be set again as it is.
+      expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: shown })).status).toBe(200);
+    }
+    // Only those three: another image of that bucket, or a look-alike, is still refused.
+    for (const other of [LEGACY_DEFAULT_PROFILE_IMAGES[0].replace('profile-1', 'profile-4'), 'https://lunchchat-images.s3.ap-northeast-2.amazonaws.com/profile-images/x.png']) {
+      expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: other })).status, other).toBe(400);
+    }
+    expect((await s.app.inject({ url: '/files/defaults/profile-4.png' })).statusCode).toBe(404);
   });
 
   it('a name without extension takes its type from the bytes; every image type works', async () => {
@@ -268,3 +292,18 @@ describeApi(
   },
   { RATE_LIMIT_UPLOADS: '2' },
 );
+
+describe('demo students', () => {
+  it('get one of the three default images (cards never show an empty square), also when seeded earlier without', async () => {
+    const s = await startTestServer('pglite');
+    try {
+      await seedDemoMembers(s.database.db, { count: 6 });
+      await seedDemoMembers(s.database.db, { count: 6, imageOrigin: 'http://localhost:8080' });
+      const rows = (await s.database.db.execute(sql`select profile_image_url as url from members where email like 'demo-%'`)) as unknown as { rows: { url: string | null }[] };
+      expect(rows.rows).toHaveLength(6);
+      for (const { url } of rows.rows) expect(url).toMatch(/^http:\/\/localhost:8080\/files\/defaults\/profile-[123]\.png$/);
+    } finally {
+      await s.close();
+    }
+  });
+});

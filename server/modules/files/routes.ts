@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, presignedUrlBodySchema, type PresignedUrlResult } from '../../../contract/files';
+import { defaultProfileImagePath, IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, presignedUrlBodySchema, type PresignedUrlResult } from '../../../contract/files';
 import { noControlChars } from '../../../contract/members';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
@@ -75,3 +77,17 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
     return reply.send(createReadStream(file));
   });
 }
+
+const DEFAULT_IMAGES_DIR = fileURLToPath(new URL('../../assets/profile/', import.meta.url));
+
+/** The three default profile images (contract section 11), served whatever the storage. */
+export async function defaultImageRoutes(app: FastifyInstance): Promise<void> {
+  const images = new Map<string, Buffer>();
+  for (const n of [1, 2, 3]) images.set(defaultProfileImagePath(n), readFileSync(path.join(DEFAULT_IMAGES_DIR, `default-${n}.png`)));
+  app.get('/files/defaults/:name', async (request, reply) => {
+    const image = images.get(request.url.split('?')[0]!);
+    if (!image) throw new AppError('COMMON404');
+    return reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(image);
+  });
+}
+

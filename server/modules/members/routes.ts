@@ -12,6 +12,7 @@ import {
   profileImageBodySchema,
   TIMETABLE_UPDATE_SUCCESS,
 } from '../../../contract/members';
+import { DEFAULT_PROFILE_IMAGE_RE, defaultProfileImagePath, LEGACY_DEFAULT_PROFILE_IMAGES } from '../../../contract/files';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { AppError, ok, parse } from '../../lib/http';
@@ -73,8 +74,18 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext, optio
   app.patch('/api/members/profile-image', async (request) => {
     const member = currentMember(request);
     const { profileImageUrl } = parse(profileImageBodySchema, request.body);
-    await files.assertUsableProfileImage(member.id, profileImageUrl);
-    await service.setProfileImage(member.id, profileImageUrl);
+    // The existing client's three default images (contract section 11) become ours; ours are fine as they are.
+    const origin = ctx.requestOrigin(request);
+    const legacy = (LEGACY_DEFAULT_PROFILE_IMAGES as readonly string[]).indexOf(profileImageUrl);
+    const ownDefault = profileImageUrl.startsWith(`${origin}/`) && DEFAULT_PROFILE_IMAGE_RE.test(profileImageUrl.slice(origin.length));
+    if (legacy >= 0) {
+      await service.setProfileImage(member.id, `${origin}${defaultProfileImagePath(legacy + 1)}`);
+    } else if (ownDefault) {
+      await service.setProfileImage(member.id, profileImageUrl);
+    } else {
+      await files.assertUsableProfileImage(member.id, profileImageUrl);
+      await service.setProfileImage(member.id, profileImageUrl);
+    }
     return ok(PROFILE_IMAGE_UPDATE_SUCCESS);
   });
 
