@@ -16,6 +16,26 @@ describe('local keyword extractor', () => {
     expect(extractKeyword('저는 사진 찍는 걸 좋아해요')).toBe('사진');
   });
 
+  it('never answers a fragment: particles and endings come off whole words (sentences students write)', () => {
+    const table: [string, string][] = [
+      ['점심마다 새로운 사람과 밥을 먹는 게 좋아요', '점심'],
+      ['교환학생을 준비하고 있어요. 교환학생으로 독일에 가고 싶어요', '교환학생'],
+      ['개발자가 되고 싶어요. 개발 공부를 매일 하고 있습니다', '개발자'],
+      ['주말마다 등산을 다녀요', '주말'],
+      ['요리하는 것을 좋아하고 베이킹도 해요', '요리'],
+      ['영어 회화 실력을 늘리고 싶어요', '영어'],
+      ['취업 준비 중이에요. 면접 스터디를 찾고 있어요', '취업'],
+      ['밴드에서 기타를 쳐요. 기타는 제 인생이에요', '기타'],
+      ['새로운 사람들과 이야기하는 걸 좋아해요', '이야기'],
+      ['책 읽는 것을 좋아해서 독서 모임을 하고 있어요', '독서'],
+      ['고양이를 키워요. 고양이는 귀여워요', '고양이'],
+      ['휴가마다 여행을 가요', '휴가'],
+      ['전문가가 되고 싶어요', '전문가'],
+      ['디자인 공모전에 나가요. 디자인이 좋아요', '디자인'],
+    ];
+    for (const [sentence, keyword] of table) expect(extractKeyword(sentence), sentence).toBe(keyword);
+  });
+
   it('always answers something of at most five characters', () => {
     expect(extractKeyword('!!! ???')).toBe(FALLBACK_KEYWORD);
     expect(extractKeyword('I love UX design')).toMatch(KEYWORD);
