@@ -40,10 +40,12 @@ async function main() {
     STATIC_DIR: '/nonexistent',
     ACCESS_TOKEN_TTL: '3600',
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+    // BENCH_PGLITE_DURABILITY=relaxed measures what fsync costs.
+    PGLITE_DURABILITY: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
   });
   // PGlite on a folder on disk, as `npm start` runs it (an in-memory PGlite holds its files in RAM).
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-chat-'));
-  const database = await openDatabase({ databaseUrl, dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, pgliteWasmTier: config.PGLITE_WASM_TIER });
+  const database = await openDatabase({ databaseUrl, dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, pgliteWasmTier: config.PGLITE_WASM_TIER, pgliteDurability: config.PGLITE_DURABILITY });
   await seedCampus(database.db);
   const [uni] = await database.db.select({ id: universities.id }).from(universities).limit(1);
 

@@ -6,6 +6,7 @@
 //   BENCH_SCALE=0.2                            shorter runs (smoke)
 //   BENCH_ONLY=rss,1-pair,100-pairs,throughput  a subset of the scenarios
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
+//   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 // serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
 // the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s.
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
@@ -29,7 +30,7 @@ const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
 function emit(record: Record<string, unknown>): void {
   // The machine's load average says how much the figures can be trusted.
-  console.log(JSON.stringify({ bench: 'chat', ...record, loadAvg1m: round(loadavg()[0]!, 1), cpus: cpus().length }));
+  console.log(JSON.stringify({ bench: 'chat', ...record, pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full', loadAvg1m: round(loadavg()[0]!, 1), cpus: cpus().length }));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { members, refreshTokens } from './db/schema';
 import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
+import { serializeError } from './lib/log';
 import { createMetrics } from './lib/metrics';
 import { installKoreanZodMessages } from './lib/zod-messages';
 import { authRoutes } from './modules/auth/routes';
@@ -40,6 +41,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Pass false to silence request logs (tests). */
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Chat fan-out across instances; defaults to config.REDIS_URL (none = in-process). */
   redisUrl?: string;
   /** Redis key/channel prefix (default `lunchchat`: channel `lunchchat:stomp`). */
@@ -103,12 +106,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.LOG_LEVEL,
             // A person reading a terminal gets one readable line per event; anything else (files,
             // collectors, production) gets JSON, one object per line.
-            ...((config.LOG_FORMAT ?? (config.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            ...(!deps.logStream && (config.LOG_FORMAT ?? (config.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
               : {}),
             // Tokens, cookies and codes never reach the log; bodies are not logged at all.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'res.headers.access'],
             serializers: {
+              err: serializeError,
               req: (req: FastifyRequest) => ({
                 method: req.method,
                 url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),

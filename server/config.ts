@@ -31,6 +31,8 @@ const envSchema = z.object({
    * default. It sets a process-wide V8 flag, and only WebAssembly is affected (decision 0008).
    */
   PGLITE_WASM_TIER: z.enum(['baseline', 'optimizing']).default('baseline'),
+  /** `full`: a commit (and so a chat RECEIPT) is on disk before it is acknowledged; `relaxed`: PGlite's own default, fsync off (faster, loses the last commits on a power loss). */
+  PGLITE_DURABILITY: z.enum(['full', 'relaxed']).default('full'),
   REDIS_URL: optionalString,
   /** The API's public origin, e.g. https://api.lunchchat.kr. Used for IdP redirect URIs and issued file URLs. */
   PUBLIC_URL: optionalString.pipe(z.url().optional()),

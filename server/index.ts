@@ -14,6 +14,7 @@ async function main() {
     dataDir: path.resolve(config.DATA_DIR, 'pglite'),
     pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     pgliteWasmTier: config.PGLITE_WASM_TIER,
+    pgliteDurability: config.PGLITE_DURABILITY,
   });
   // One instance at a time seeds (several booting together on one PostgreSQL would insert twice).
   await database.exclusive(async () => {

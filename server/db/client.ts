@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, fsyncSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -63,6 +63,8 @@ export interface DatabaseOptions {
   pgliteSharedBuffers?: string;
   /** `baseline`: V8 compiles PGlite's WebAssembly with Liftoff only (less memory); V8's default otherwise. */
   pgliteWasmTier?: 'baseline' | 'optimizing';
+  /** `full` (default): commits reach the disk (fsync) before they are acknowledged; `relaxed`: PGlite's fsync-off default. */
+  pgliteDurability?: 'full' | 'relaxed';
 }
 
 /** Opens the database and applies the committed migrations (same SQL on PGlite and PostgreSQL). */
@@ -126,7 +128,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const buffers = options.pgliteSharedBuffers ? ['-c', `shared_buffers=${options.pgliteSharedBuffers}`] : [];
-    const client = await PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...buffers] });
+    const durable = options.pgliteDurability !== 'relaxed' && !dataDir.startsWith('memory://');
+    // PGlite starts postgres with -F (fsync off). Durable: fsync on, and the WAL flushed with
+    // fsync() (Emscripten's fdatasync is a no-op), which reaches the disk through makeFsyncReal.
+    const startParams = durable
+      ? [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync', ...buffers]
+      : [...PGlite.defaultStartParams, ...buffers];
+    const client = await PGlite.create({ dataDir, startParams });
+    if (durable) makeFsyncReal(client);
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const db = drizzle(client, { schema });
@@ -141,6 +150,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
+}
+
+let fsyncCalls = 0;
+/** How many fsync() calls of PGlite reached the disk in this process (tests read it). */
+export const pgliteFsyncCount = () => fsyncCalls;
+
+/**
+ * Emscripten's Node filesystem (NODEFS), which PGlite's data folder is mounted with, has no fsync:
+ * postgres's fsync() returns at once and a commit is only in the OS cache, lost on a power cut.
+ * Its streams carry the real file descriptor (`nfd`), so fsync is given one that syncs it.
+ */
+function makeFsyncReal(client: unknown): void {
+  const nodefs = (client as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
+  if (!nodefs?.stream_ops) throw new Error('PGlite has no NODEFS to make durable; set PGLITE_DURABILITY=relaxed to run without fsync');
+  nodefs.stream_ops.fsync = (stream: { nfd?: number }) => {
+    if (typeof stream.nfd !== 'number') return 0;
+    fsyncSync(stream.nfd);
+    fsyncCalls++;
+    return 0;
+  };
 }
 
 /**

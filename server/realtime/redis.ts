@@ -73,6 +73,10 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = pub.duplicate({ maxRetriesPerRequest: null });
   watch(pub, 'publisher', logger);
+  let publishFailing = false;
+  pub.on('ready', () => {
+    publishFailing = false;
+  });
   watch(sub, 'subscriber', logger);
 
   const handlers = new Handlers(logger);
@@ -113,7 +117,10 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
       handlers.deliver(destination, body, headers);
       const envelope = JSON.stringify({ o: instanceId, d: destination, b: body, h: headers });
       pub.publish(channel, `${sign(envelope)}.${envelope}`).catch((err: unknown) => {
-        logger.error({ err: err instanceof Error ? err.message : String(err), destination }, 'realtime: Redis publish failed');
+        // One line per outage (it can fail for every message while Redis is away); 'ready' resets it.
+        if (publishFailing) return;
+        publishFailing = true;
+        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'realtime: Redis publish failing; other instances miss messages until it is back');
       });
     },
     subscribe: (handler) => handlers.add(handler),

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openDatabase, pgliteFsyncCount } from '../../server/db/client';
+
+const setting = async (db: Awaited<ReturnType<typeof openDatabase>>['db'], name: string) =>
+  ((await db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0]![name];
+
+describe('PGlite on disk: a commit is on the disk before it is acknowledged', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'lunchchat-durable-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('by default: fsync on, the WAL flushed with fsync(), and every commit reaches fsync on the real file', async () => {
+    expect(loadConfig({}).PGLITE_DURABILITY).toBe('full');
+    const database = await openDatabase({ dataDir: path.join(root, 'full'), pgliteDurability: loadConfig({}).PGLITE_DURABILITY });
+    try {
+      expect(await setting(database.db, 'fsync')).toBe('on');
+      expect(await setting(database.db, 'synchronous_commit')).toBe('on');
+      expect(await setting(database.db, 'wal_sync_method')).toBe('fsync');
+      await database.db.execute(sql`create table t (x int)`);
+      for (let i = 0; i < 3; i++) {
+        const before = pgliteFsyncCount();
+        await database.db.execute(sql`insert into t values (${i})`);
+        expect(pgliteFsyncCount(), `commit ${i}`).toBeGreaterThan(before);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('PGLITE_DURABILITY=relaxed keeps PGlite’s fsync-off speed, named and opt-in', async () => {
+    expect(loadConfig({ PGLITE_DURABILITY: 'relaxed' }).PGLITE_DURABILITY).toBe('relaxed');
+    expect(() => loadConfig({ PGLITE_DURABILITY: 'fast' })).toThrow(/PGLITE_DURABILITY/);
+    const database = await openDatabase({ dataDir: path.join(root, 'relaxed'), pgliteDurability: 'relaxed' });
+    try {
+      expect(await setting(database.db, 'fsync')).toBe('off');
+      await database.db.execute(sql`create table t (x int)`);
+      const before = pgliteFsyncCount();
+      await database.db.execute(sql`insert into t values (1)`);
+      expect(pgliteFsyncCount()).toBe(before);
+    } finally {
+      await database.close();
+    }
+  });
+});
