@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   COMMON415: { status: 415, message: '지원하지 않는 요청 형식이에요.' },
   COMMON429: { status: 429, message: '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.' },
   COMMON500: { status: 500, message: '서버에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.' },
+  /** Extension: a part the server needs (the database) does not answer; try again shortly. */
+  COMMON503: { status: 503, message: '잠시 서비스가 원활하지 않아요. 잠시 후 다시 시도해 주세요.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

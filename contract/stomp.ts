@@ -11,6 +11,12 @@ export const CLIENT_MESSAGE_ID_HEADER = 'client-message-id';
 export const HEARTBEAT_MS = 10_000;
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_MESSAGE_CHARS = 1000;
+/**
+ * The ERROR `message` for a CONNECT (or frame) the server could not handle because a part of its
+ * own failed (the database, say), with header `code: COMMON503`: nothing is wrong with the token,
+ * so a client keeps reconnecting (with backoff) instead of refreshing or signing out.
+ */
+export const STOMP_UNAVAILABLE = 'server unavailable';
 
 export const sendBodySchema = z.object({
   content: z

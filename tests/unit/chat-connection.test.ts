@@ -124,7 +124,7 @@ function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
   };
 }
 
-function setup(tokens: Array<string | null> = ['t1', 't2', 't3', 't4']) {
+function setup(tokens: Array<string | null> = ['t1', 't2', 't3', 't4'], hasSession: () => boolean = () => true) {
   const clients: FakeClient[] = [];
   const getToken = vi.fn(() => Promise.resolve(tokens.shift() ?? null));
   const refreshToken = vi.fn(() => Promise.resolve<string | null>('refreshed'));
@@ -133,7 +133,7 @@ function setup(tokens: Array<string | null> = ['t1', 't2', 't3', 't4']) {
     url: 'ws://test/ws',
     getToken,
     refreshToken,
-    hasSession: () => true,
+    hasSession,
     events: events as unknown as Window,
     createClient: (config) => {
       const client = new FakeClient(config);
@@ -209,8 +209,8 @@ describe('ChatConnection state machine', () => {
     expect(states).toEqual(['CONNECTING', 'OPEN', 'RECONNECTING', 'OPEN']);
   });
 
-  it('a failed token refresh → CLOSED and no reconnect loop', async () => {
-    const { connection, client, getToken } = setup([null]);
+  it('a failed token refresh that ended the session → CLOSED and no reconnect loop', async () => {
+    const { connection, client, getToken } = setup([null], () => false);
     await connection.open();
     await flush();
     expect(connection.getState()).toBe('CLOSED');
@@ -219,6 +219,50 @@ describe('ChatConnection state machine', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(getToken).toHaveBeenCalledTimes(1);
     expect(client().active).toBe(false);
+  });
+
+  it('a refresh that failed with a 5xx or no network (the session is still there) retries with growing backoff until it works', async () => {
+    const { connection, client, getToken, refreshToken } = setup([null]);
+    refreshToken.mockResolvedValueOnce(null).mockResolvedValueOnce(null).mockResolvedValue('refreshed');
+    await connection.open();
+    await flush();
+    expect(connection.getState()).toBe('RECONNECTING');
+    expect(client().attempts).toHaveLength(0);
+    // First retry within 5 s (jittered between 2.5 and 5 s), then within 10 s, then within 20 s.
+    await vi.advanceTimersByTimeAsync(5_000);
+    await flush();
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(connection.getState()).toBe('RECONNECTING');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await flush();
+    expect(refreshToken).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(20_000);
+    await flush();
+    expect(refreshToken).toHaveBeenCalledTimes(3);
+    expect(getToken).toHaveBeenCalledTimes(1);
+    expect(client().attempts.at(-1)).toEqual({ Authorization: 'Bearer refreshed' });
+    client().accept();
+    expect(connection.getState()).toBe('OPEN');
+  });
+
+  it('"server unavailable" (its database is down) is not the token: no refresh, reconnect after a backoff', async () => {
+    const { connection, client, refreshToken, getToken } = setup();
+    await connection.open();
+    await flush();
+    client().error({ message: 'server unavailable', code: 'COMMON503' });
+    expect(connection.getState()).toBe('RECONNECTING');
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      await flush();
+      client().error({ message: 'server unavailable', code: 'COMMON503' });
+    }
+    expect(connection.getState()).toBe('RECONNECTING');
+    expect(refreshToken).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await flush();
+    client().accept();
+    expect(connection.getState()).toBe('OPEN');
+    expect(getToken.mock.calls.length).toBeGreaterThan(1);
   });
 
   it('a refused CONNECT makes the next attempt refresh the token first', async () => {

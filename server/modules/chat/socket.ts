@@ -4,6 +4,7 @@ import {
   ROOM_PUBLISH_RE,
   ROOM_TOPIC_RE,
   STOMP_ENDPOINT,
+  STOMP_UNAVAILABLE,
   roomTopic,
   sendBodySchema,
   type ChatMessage,
@@ -130,6 +131,8 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     principal.verified.add(roomId);
   }
 
+  // One log line per database outage, not one per refused CONNECT.
+  let authFailing = false;
   const stomp = createStompServer<ChatPrincipal>({
     logger,
 
@@ -138,9 +141,16 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       if (!token) throw reject('missing bearer token', 'JWT_401');
       try {
         const member = await ctx.authenticate(`Bearer ${token}`);
+        authFailing = false;
         return { principal: { member, rooms: new Set(), verified: new Set(), pending: 0 }, expiresAt: member.tokenExpiresAt };
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
+        if (!(err instanceof AppError)) {
+          // The database (or another part of ours) failed, not the token: say so, so the client
+          // keeps reconnecting instead of refreshing and signing out (decision 0010).
+          if (!authFailing) logger.warn({ err }, 'chat CONNECT could not check tokens: the database does not answer');
+          authFailing = true;
+          throw reject(STOMP_UNAVAILABLE, 'COMMON503');
+        }
         const message =
           err.code === 'TOKEN_401_ACCESS_EXPIRED' ? 'token expired' : err.code === 'AUTH_403_DISABLED' ? 'account disabled' : 'unauthorized';
         throw reject(message, err.code);

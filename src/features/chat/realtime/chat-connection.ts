@@ -1,6 +1,7 @@
 import {
   CLIENT_MESSAGE_ID_HEADER,
   HEARTBEAT_MS,
+  STOMP_UNAVAILABLE,
   chatMessageSchema,
   roomPublish,
   roomTopic,
@@ -72,7 +73,9 @@ export interface ChatConnectionOptions {
 const RECONNECT_DELAY_MS = 5_000;
 const RECEIPT_TIMEOUT_MS = 15_000;
 // The server closes the session after these; they say nothing about the message itself.
-const TRANSIENT_ERRORS = new Set(['internal error', 'token expired', 'heart-beat timeout', 'server shutting down', 'slow consumer']);
+const TRANSIENT_ERRORS = new Set(['internal error', 'token expired', 'heart-beat timeout', 'server shutting down', 'slow consumer', STOMP_UNAVAILABLE]);
+/** Longest wait between attempts while the server or the network is in trouble. */
+const MAX_BACKOFF_MS = 60_000;
 
 /**
  * One STOMP connection to /ws, outside React (DEVELOPERS.md rule 5). It authenticates with a fresh
@@ -90,6 +93,9 @@ export class ChatConnection implements OutboxTransport {
   private opening: Promise<void> | undefined;
   private stompConnected = false;
   private forceRefresh = false;
+  /** Attempts in a row that failed for a transient reason (5xx, network): the backoff grows with it. */
+  private transientFailures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
   private listening = false;
   private readonly options: Required<Omit<ChatConnectionOptions, 'events'>> & { events: EventTargetLike | null };
@@ -241,7 +247,13 @@ export class ChatConnection implements OutboxTransport {
     }
     if (this.client !== client || this.state === 'CLOSED') return;
     if (!token) {
-      // No session, or the refresh failed: closed for good (spec section 8), no reconnect loop.
+      if (this.options.hasSession()) {
+        // The refresh failed with a 5xx or no network (a failed session clears the token):
+        // nothing is wrong with the sign-in, so try again later instead of giving up.
+        this.retryLater(client, true);
+        return;
+      }
+      // No session any more: closed for good (spec section 8), no reconnect loop.
       this.finish('auth');
       return;
     }
@@ -249,6 +261,7 @@ export class ChatConnection implements OutboxTransport {
   }
 
   private handleConnect(): void {
+    this.transientFailures = 0;
     this.stompConnected = true;
     this.setState('OPEN');
     for (const entry of this.rooms.values()) this.subscribe(entry);
@@ -270,6 +283,12 @@ export class ChatConnection implements OutboxTransport {
         this.finish('forbidden');
         return;
       }
+    }
+    if (message === STOMP_UNAVAILABLE) {
+      // The server's own trouble (its database): the token is fine; back off, then try again.
+      this.stompConnected = false;
+      this.retryLater(this.client, false);
+      return;
     }
     if (!this.stompConnected || message === 'token expired' || message === 'unauthorized') {
       // CONNECT refused: the token is not accepted, so the next attempt refreshes it first.
@@ -340,11 +359,31 @@ export class ChatConnection implements OutboxTransport {
     else pending.resolve();
   }
 
+  /**
+   * Stops this attempt and starts the client again after a backoff with jitter: 5 s, 10 s, 20 s …
+   * up to a minute, each between half and all of that, so clients do not return in one wave.
+   */
+  private retryLater(client: StompClientLike | undefined, refresh: boolean): void {
+    this.transientFailures++;
+    if (this.state !== 'CLOSED') this.setState('RECONNECTING');
+    void client?.deactivate().catch(() => undefined);
+    const ceiling = Math.min(MAX_BACKOFF_MS, this.options.reconnectDelayMs * 2 ** Math.min(this.transientFailures - 1, 10));
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      if (this.client !== client || this.state === 'CLOSED') return;
+      // After a failed refresh the token still needs one; after "server unavailable" it does not.
+      this.forceRefresh = refresh;
+      client?.activate();
+    }, delay);
+  }
+
   /** → CLOSED: stop the client (no reconnect), fail what is in flight. */
   private finish(reason: CloseReason): void {
     if (this.state === 'CLOSED' && this.closeReason === reason) return;
     this.closeReason = reason;
     this.opening = undefined;
+    clearTimeout(this.retryTimer);
     this.stompConnected = false;
     this.setState('CLOSED');
     for (const id of [...this.pending.keys()]) this.settle(id, new ConnectionLostError('connection closed'));
