@@ -17,7 +17,11 @@ export class ChatTestServer {
   private child: ChildProcess | undefined;
   private stderr = '';
 
-  constructor(readonly port: number) {
+  constructor(
+    readonly port: number,
+    /** Extra environment, e.g. DATABASE_URL for a server on PostgreSQL. */
+    private readonly env: Record<string, string> = {},
+  ) {
     this.url = `http://localhost:${port}`;
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-e2e-chat-'));
   }
@@ -36,6 +40,7 @@ export class ChatTestServer {
         JWT_SECRET: E2E_JWT_SECRET,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
