@@ -19,6 +19,12 @@ export interface Broker {
   publish(destination: string, body: string, headers?: Headers): void;
   /** Sets the local delivery; returns the function that removes it. */
   subscribe(handler: LocalDelivery): () => void;
+  /**
+   * Called when live delivery may have missed messages (the fan-out lost its connection, or
+   * another instance could not publish): local clients must fetch what they missed. Never called
+   * in-process. Returns the function that removes the listener.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,7 @@ export function inProcessBroker(logger: RealtimeLogger): Broker {
       handlers.deliver(destination, body, headers);
     },
     subscribe: (handler) => handlers.add(handler),
+    onGap: () => () => undefined,
     async close() {},
   };
 }

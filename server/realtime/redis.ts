@@ -22,6 +22,9 @@ export interface RedisRealtimeOptions {
   presenceTtlMs?: number;
 }
 
+/** The control envelope an instance publishes when its publisher is back after failures. */
+const RESYNC = '/internal/resync';
+
 /** What travels on the channel; checked on the way in like any other input. */
 const envelopeSchema = z.object({
   o: z.string(),
@@ -75,9 +78,42 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
   watch(pub, 'publisher', logger);
   let publishFailing = false;
   pub.on('ready', () => {
+    if (publishFailing) {
+      // Other instances missed what this one could not publish: they catch up now.
+      const envelope = JSON.stringify({ o: instanceId, d: RESYNC, b: '' });
+      pub.publish(channel, `${sign(envelope)}.${envelope}`).catch(() => undefined);
+    }
     publishFailing = false;
   });
   watch(sub, 'subscriber', logger);
+
+  // Gaps (decision 0010): whatever crossed the channel while this subscriber was away, or while an
+  // instance could not publish, never reached local clients. They are told to catch up (the chat
+  // socket ends their sessions with a transient ERROR; the PWA resubscribes and fetches history):
+  // when the subscriber is lost, again when it is back, and when any instance's publisher is back
+  // after failures (it announces that on the channel).
+  const gapListeners = new Set<() => void>();
+  const gap = () => {
+    for (const listener of [...gapListeners]) {
+      try {
+        listener();
+      } catch (err) {
+        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'realtime: gap listener failed');
+      }
+    }
+  };
+  let subWasReady = false;
+  let subLost = false;
+  sub.on('ready', () => {
+    if (subLost) gap();
+    subLost = false;
+    subWasReady = true;
+  });
+  sub.on('close', () => {
+    if (!subWasReady || subLost) return;
+    subLost = true;
+    gap();
+  });
 
   const handlers = new Handlers(logger);
   const key = createHmac('sha256', 'lunchchat-fanout').update(options.signingKey).digest();
@@ -100,6 +136,7 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
       return;
     }
     if (parsed.o === instanceId) return;
+    if (parsed.d === RESYNC) return gap();
     handlers.deliver(parsed.d, parsed.b, parsed.h ?? {});
   });
   const subscribed = await withTimeout(
@@ -124,6 +161,10 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
       });
     },
     subscribe: (handler) => handlers.add(handler),
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
     async close() {},
   };
 

@@ -244,6 +244,13 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     stomp.publish(destination, body, headers);
   });
 
+  // Live delivery may have missed messages (a Redis outage): every local client resubscribes and
+  // fetches what it missed. Nothing acknowledged is lost (it is stored); this makes clients show it.
+  broker.onGap(() => {
+    const ended = stomp.closeWhere(() => true, { message: STOMP_UNAVAILABLE, code: 'COMMON503' });
+    if (ended > 0) logger.warn({ sessions: ended }, 'chat: fan-out had a gap; sessions ended so clients catch up');
+  });
+
   return {
     stomp,
     memberLeft(memberId, roomId) {
