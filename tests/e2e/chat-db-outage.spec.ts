@@ -1,45 +1,12 @@
-import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PORT } from '../../playwright.config';
 import { ChatTestServer, matchAndOpenRoom, signUpStudent, studentContext } from './chat-server';
 import { uniqueEmail } from './support';
+import { CuttableProxy } from '../shared/cuttable-proxy';
 
 const POSTGRES = 'postgres://postgres@127.0.0.1:5432';
 const CONNECTING = '채팅방에 연결 중이에요...';
-
-/** A TCP proxy in front of PostgreSQL that the test can cut (a real outage for the server). */
-class CuttableProxy {
-  private readonly sockets = new Set<net.Socket>();
-  private cut = false;
-  private readonly server = net.createServer((client) => {
-    if (this.cut) return client.destroy();
-    const upstream = net.connect(5432, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  port = 0;
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-  down(): void {
-    this.cut = true;
-    for (const s of this.sockets) s.destroy();
-  }
-  up(): void {
-    this.cut = false;
-  }
-  async close(): Promise<void> {
-    this.down();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
 
 const messageList = (page: Page) => page.getByRole('list', { name: '메시지' });
 const bubble = (page: Page, text: string) => messageList(page).locator('li[data-status] p').filter({ hasText: new RegExp(`^${text}$`) });
@@ -57,7 +24,7 @@ test('a database outage of 12 s: the chat keeps trying, and without a reload a m
   const admin = new pg.Client({ connectionString: `${POSTGRES}/test` });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const proxy = new CuttableProxy();
+  const proxy = new CuttableProxy(5432);
   await proxy.listen();
   const server = new ChatTestServer(E2E_PORT + 2, { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${name}` });
   try {

@@ -1,45 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPublish, roomTopic, STOMP_UNAVAILABLE } from '../../contract/stomp';
 import { matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, POSTGRES_AVAILABLE, REDIS_AVAILABLE, startTestServerWith, type TestServer } from './harness';
-
-/** A TCP proxy in front of Redis that the test cuts: a real outage for both instances. */
-class CuttableProxy {
-  private readonly sockets = new Set<net.Socket>();
-  private cut = false;
-  private readonly server = net.createServer((client) => {
-    if (this.cut) return client.destroy();
-    const upstream = net.connect(6379, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  port = 0;
-  async listen() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-  down() {
-    this.cut = true;
-    for (const s of this.sockets) s.destroy();
-  }
-  up() {
-    this.cut = false;
-  }
-  async close() {
-    this.down();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
+import { CuttableProxy } from '../shared/cuttable-proxy';
 
 describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('a Redis outage between two instances [postgres + redis]', () => {
-  const proxy = new CuttableProxy();
+  const proxy = new CuttableProxy(6379);
   let a: TestServer & { databaseUrl?: string };
   let b: TestServer;
   const clients: ChatClient[] = [];

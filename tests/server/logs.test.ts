@@ -1,17 +1,7 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createRealtime } from '../../server/realtime';
-import { REDIS_AVAILABLE, startTestServerWith } from './harness';
-
-/** A port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { deadPort, REDIS_AVAILABLE, startTestServerWith } from './harness';
 
 it('the log keeps people’s data out: a failed statement is logged with its code and table, never the names or e-mails it carried', async () => {
   const lines: string[] = [];

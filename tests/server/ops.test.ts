@@ -1,18 +1,8 @@
-import net from 'node:net';
 import { expect, it } from 'vitest';
 import { roomPublish, roomTopic } from '../../contract/stomp';
 import { matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
-import { bearer, describeEachDatabase, POSTGRES_AVAILABLE, REDIS_AVAILABLE, startTestServerWith, type DbKind } from './harness';
-
-/** A port nothing listens on (listened once, then closed). */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { deadPort, bearer, describeEachDatabase, POSTGRES_AVAILABLE, REDIS_AVAILABLE, startTestServerWith, type DbKind } from './harness';
 
 /** The value of one sample line of the Prometheus text, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
