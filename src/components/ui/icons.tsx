@@ -116,11 +116,3 @@ export function CloseIcon(props: IconProps) {
     </Svg>
   );
 }
-
-export function HourglassIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9" />
-    </Svg>
-  );
-}

@@ -1,6 +1,5 @@
 export { chatKeys } from './api/keys';
 export { chatRoomsQueryOptions, fetchChatRooms, useChatRooms, type ChatRoom as ChatRoomItem } from './api/get-chat-rooms';
-export { createChatRoom, useCreateChatRoom, type CreatedChatRoom } from './api/create-chat-room';
 export { leaveChatRoom, useLeaveChatRoom } from './api/leave-chat-room';
 export { fetchMessages, messagesQueryOptions, useMessages } from './api/get-messages';
 export { ChatList } from './components/chat-list';

@@ -46,22 +46,3 @@ export function idbOutboxStorage(): OutboxStorage {
     clear: () => clear(db()),
   };
 }
-
-export function memoryOutboxStorage(initial: OutboxEntry[] = []): OutboxStorage {
-  const map = new Map(initial.map((entry) => [entry.clientMessageId, entry]));
-  return {
-    getAll: () => Promise.resolve([...map.values()]),
-    put: (entry) => {
-      map.set(entry.clientMessageId, entry);
-      return Promise.resolve();
-    },
-    delete: (clientMessageId) => {
-      map.delete(clientMessageId);
-      return Promise.resolve();
-    },
-    clear: () => {
-      map.clear();
-      return Promise.resolve();
-    },
-  };
-}
