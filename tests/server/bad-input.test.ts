@@ -387,7 +387,8 @@ describeApi(
 
       it('GET /api/members/{id}', async () => {
         const id = fc.oneof(
-          anyString.filter((v) => v !== '' && !/^[\s/?#.]*$/.test(v) && !['me', 'mypage', 'recommendations', 'popular', 'filters', 'keywords'].includes(v)),
+          // A short run of digits is a real member's id (anyString found "1": a 200, rightly).
+          anyString.filter((v) => v !== '' && !/^[\s/?#.]*$/.test(v) && !/^\d{1,7}$/.test(v) && !['me', 'mypage', 'recommendations', 'popular', 'filters', 'keywords'].includes(v)),
           fc.integer({ min: 10_000_000, max: 2 ** 40 }).map(String),
           fc.integer({ min: -1e6, max: 0 }).map(String),
           fc.constant(String(foreign.memberId)),
