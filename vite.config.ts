@@ -14,9 +14,7 @@ import { z } from 'zod';
 const API_URL = process.env.API_URL ?? 'http://localhost:8080';
 
 // The top-level manifest.webmanifest is the single source; the plugin emits it and links it.
-const manifest = JSON.parse(
-  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
-) as Partial<ManifestOptions>;
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 
 /**
  * After sign-in the server sends the browser to the SPA route /auth/login/google, while the SPA
@@ -146,13 +144,13 @@ export default defineConfig(({ mode }) => {
               // screen of the app runs. Firebase and the STOMP client stay out: they load only when
               // push or chat starts.
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            // The signed-out first screen's own modules, in one file rather than one per module
-            // (they are shared with the app, so the bundler would split them finely).
-            {
-              name: 'sign-in',
-              test: /[\\/]src[\\/](sign-in-entry|components[\\/](shell[\\/](sign-in-shell|offline-banner|update-toast)|ui[\\/](button|logo))|features[\\/]auth[\\/]components[\\/]login-screen|lib[\\/](auth[\\/]token-store|config|install-prompt|register-sw|router-context|sw-update|online-status))\b/,
-              priority: 25,
-            },
+              // The signed-out first screen's own modules, in one file rather than one per module
+              // (they are shared with the app, so the bundler would split them finely).
+              {
+                name: 'sign-in',
+                test: /[\\/]src[\\/](sign-in-entry|components[\\/](shell[\\/](sign-in-shell|offline-banner|update-toast)|ui[\\/](button|logo))|features[\\/]auth[\\/]components[\\/]login-screen|lib[\\/](auth[\\/]token-store|config|install-prompt|register-sw|router-context|sw-update|online-status))\b/,
+                priority: 25,
+              },
               {
                 name: 'framework',
                 test: /node_modules[\\/](use-sync-external-store|@tanstack|zod|ky|idb-keyval)[\\/]/,

@@ -45,7 +45,13 @@ async function main() {
   });
   // PGlite on a folder on disk, as `npm start` runs it (an in-memory PGlite holds its files in RAM).
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-chat-'));
-  const database = await openDatabase({ databaseUrl, dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, pgliteWasmTier: config.PGLITE_WASM_TIER, pgliteDurability: config.PGLITE_DURABILITY });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    pgliteWasmTier: config.PGLITE_WASM_TIER,
+    pgliteDurability: config.PGLITE_DURABILITY,
+  });
   await seedCampus(database.db);
   const [uni] = await database.db.select({ id: universities.id }).from(universities).limit(1);
 

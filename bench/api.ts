@@ -87,7 +87,13 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
   const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-api-')) : undefined;
   const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir, poolSize: 4, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, pgliteWasmTier: config.PGLITE_WASM_TIER });
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    dataDir,
+    poolSize: 4,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    pgliteWasmTier: config.PGLITE_WASM_TIER,
+  });
   try {
     await seedCampus(database.db);
     const t0 = performance.now();

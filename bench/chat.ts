@@ -30,7 +30,15 @@ const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
 function emit(record: Record<string, unknown>): void {
   // The machine's load average says how much the figures can be trusted.
-  console.log(JSON.stringify({ bench: 'chat', ...record, pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full', loadAvg1m: round(loadavg()[0]!, 1), cpus: cpus().length }));
+  console.log(
+    JSON.stringify({
+      bench: 'chat',
+      ...record,
+      pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
+      loadAvg1m: round(loadavg()[0]!, 1),
+      cpus: cpus().length,
+    }),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,7 +80,10 @@ function serveNodeFlags(): string[] {
   if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
   // `exec node …`: the shell hands its process to node, so signals reach the server.
-  const words = pkg.scripts.serve!.trim().split(/\s+/).filter((word, i) => !(i === 0 && word === 'exec'));
+  const words = pkg.scripts
+    .serve!.trim()
+    .split(/\s+/)
+    .filter((word, i) => !(i === 0 && word === 'exec'));
   const end = words.indexOf('--import');
   if (words[0] !== 'node' || end < 0) throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
   return words.slice(1, end);
@@ -174,7 +185,8 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
     sentAt.delete(key);
   });
   // Warm-up: a few messages per pair that are not counted.
-  for (const { sender, pair } of live) for (let i = 0; i < 3; i++) sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `warm ${i}` }) });
+  for (const { sender, pair } of live)
+    for (let i = 0; i < 3; i++) sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `warm ${i}` }) });
   await sleep(500);
 
   const period = 1000 / rate;

@@ -43,7 +43,17 @@ function fontBytes(dir: string): number {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', DEMO_MEMBERS: '60', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: 'dist',
+    DEMO_MEMBERS: '60',
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  },
   stdio: 'ignore',
 });
 
@@ -69,7 +79,14 @@ async function member(): Promise<string> {
   const depts = (await (await api.get(`/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];
   await api.patch('/auth/signUp/lunchChat', {
     headers,
-    data: { membername: '벤치', studentNo: '23', collegeId: colleges[0]!.id, departmentId: depts[0]!.id, interests: ['STARTUP'], timeTables: [{ dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' }] },
+    data: {
+      membername: '벤치',
+      studentNo: '23',
+      collegeId: colleges[0]!.id,
+      departmentId: depts[0]!.id,
+      interests: ['STARTUP'],
+      timeTables: [{ dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' }],
+    },
   });
   await api.dispose();
   return token;
@@ -93,7 +110,13 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
         .then((body) => {
           const text = body.toString('utf8');
           // By content, not file name: contract/stomp.ts (schemas only) is not the STOMP client.
-          files.push({ url: url.pathname, type, gzip: gzipSync(body, { level: 9 }).length, firebase: /firebaseapp|FirebaseError/.test(text), stomp: /brokerURL/.test(text) });
+          files.push({
+            url: url.pathname,
+            type,
+            gzip: gzipSync(body, { level: 9 }).length,
+            firebase: /firebaseapp|FirebaseError/.test(text),
+            stomp: /brokerURL/.test(text),
+          });
         })
         .catch(() => undefined),
     );
@@ -130,7 +153,14 @@ async function lighthouseOnce(route: string, token: string | null, run: number):
   }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
-    const result = await lighthouse(`${BASE}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token), formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const result = await lighthouse(`${BASE}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: Boolean(token),
+      formFactor: 'mobile',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('no Lighthouse result');
     if (process.env.BENCH_LHR_DIR) {
@@ -157,10 +187,14 @@ async function lighthouseOnce(route: string, token: string | null, run: number):
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue,
       // What moved, when anything did (so a CLS regression names its element).
-      shifted: ((lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).map((item) => item.node?.snippet?.slice(0, 120)),
+      shifted: ((lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).map((item) =>
+        item.node?.snippet?.slice(0, 120),
+      ),
       failingAudits: failing,
       // Which DevTools issues, so a best-practices loss is actionable from the JSON line alone.
-      inspectorIssues: ((lhr.audits['inspector-issues']?.details as { items?: { issueType?: string }[] } | undefined)?.items ?? []).map((item) => item.issueType),
+      inspectorIssues: ((lhr.audits['inspector-issues']?.details as { items?: { issueType?: string }[] } | undefined)?.items ?? []).map(
+        (item) => item.issueType,
+      ),
       targets: { performance: TARGETS.performance, accessibility: TARGETS.accessibility, bestPractices: TARGETS.bestPractices },
     };
   } finally {
@@ -182,7 +216,11 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
   const finished = runs.filter((r) => !r.runtimeError);
   const sorted = [...(finished.length > 0 ? finished : runs)].sort((a, b) => a.performance - b.performance);
   const failed = runs.filter((r) => r.runtimeError).map((r) => r.runtimeError);
-  emit({ ...sorted[Math.floor((sorted.length - 1) / 2)], performanceRuns: finished.map((r) => r.performance), ...(failed.length > 0 ? { failedRuns: failed } : {}) });
+  emit({
+    ...sorted[Math.floor((sorted.length - 1) / 2)],
+    performanceRuns: finished.map((r) => r.performance),
+    ...(failed.length > 0 ? { failedRuns: failed } : {}),
+  });
 }
 
 try {

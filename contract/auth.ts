@@ -28,12 +28,11 @@ export const SIGNUP_MESSAGES = {
 } as const;
 
 export const signUpSchema = z.object({
-  membername: z
-    .string({ error: SIGNUP_MESSAGES.name })
+  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(20, '이름은 20자 이하로 입력해 주세요.'),
+  studentNo: z
+    .string({ error: SIGNUP_MESSAGES.studentNo })
     .trim()
-    .min(1, SIGNUP_MESSAGES.name)
-    .max(20, '이름은 20자 이하로 입력해 주세요.'),
-  studentNo: z.string({ error: SIGNUP_MESSAGES.studentNo }).trim().regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
+    .regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
   collegeId: z.number({ error: '단과대학을 선택해 주세요.' }).int().positive('단과대학을 선택해 주세요.'),
   departmentId: z.number({ error: SIGNUP_MESSAGES.department }).int().positive(SIGNUP_MESSAGES.department),
   interests: z

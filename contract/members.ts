@@ -130,7 +130,12 @@ export const filtersQuerySchema = z.object({
   size,
   sort: z.enum(FILTER_SORTS).default('recommend'),
   interest: interestCodeSchema.optional(),
-  collegeId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  collegeId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
   college: z.string().trim().min(1).max(50).refine(noControlChars).optional(),
   department: departmentNames.optional(),
   studentNo: z

@@ -115,10 +115,6 @@ export const KOREAN_MOBILE_RE = /^(01[016789]-\d{3,4}-\d{4}|01[016789]\d{7,8})$/
 
 export const mentorApplyBodySchema = z.object({
   phone: z.string({ error: '휴대폰 번호를 입력해 주세요.' }).trim().regex(KOREAN_MOBILE_RE, '휴대폰 번호는 010-1234-5678 형식으로 입력해 주세요.'),
-  question: z
-    .string({ error: '질문을 입력해 주세요.' })
-    .trim()
-    .min(1, '질문을 입력해 주세요.')
-    .max(MENTOR_QUESTION_MAX, '질문은 500자 이하로 입력해 주세요.'),
+  question: z.string({ error: '질문을 입력해 주세요.' }).trim().min(1, '질문을 입력해 주세요.').max(MENTOR_QUESTION_MAX, '질문은 500자 이하로 입력해 주세요.'),
 });
 export type MentorApplyBody = z.input<typeof mentorApplyBodySchema>;

@@ -18,7 +18,12 @@ export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: s
 export const NOTIFICATION_PAGE_SIZE = 20;
 
 export const notificationsQuerySchema = z.object({
-  lastNotificationId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  lastNotificationId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
   size: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;

@@ -125,10 +125,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = new AccessTokens(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
   const db = database.db;
-  const fixedOrigins = new Set<string>([
-    ...config.corsOrigins,
-    ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
-  ]);
+  const fixedOrigins = new Set<string>([...config.corsOrigins, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])]);
 
   // The origin absolute URLs are built from. Never the Host header as sent (any client sets it,
   // and `Host: evil.example` would get upload and file URLs there): PUBLIC_URL (required in

@@ -41,8 +41,17 @@ const envSchema = z.object({
   /** Extra allowed browser origins, comma separated (CORS + WebSocket origin check). */
   CORS_ORIGINS: optionalString,
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(30 * 60),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+  ACCESS_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(30 * 60),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   LOCAL_SIGNIN: bool,
@@ -55,7 +64,12 @@ const envSchema = z.object({
   /** `pretty` (pino-pretty, for a person at a terminal) or `json`; default pretty only in development on a TTY. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Redis channel/key prefix; default derived from the database (contract section 18). */
-  REDIS_CHANNEL_PREFIX: optionalString.pipe(z.string().regex(/^[\w.:-]{1,64}$/).optional()),
+  REDIS_CHANNEL_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/)
+      .optional(),
+  ),
   /** Bearer token /metrics requires; open without it (contract section 18). */
   METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,7 +121,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   // Absolute URLs (upload targets, file URLs, the IdP redirect) are built from it, never from the
   // request's Host header, which any client can set.
-  if (production && !e.PUBLIC_URL) throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the public origin, e.g. https://lunchchat.example)');
+  if (production && !e.PUBLIC_URL)
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the public origin, e.g. https://lunchchat.example)');
   const list = (v: string | undefined) =>
     (v ?? '')
       .split(',')

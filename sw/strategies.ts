@@ -7,15 +7,7 @@ import { IMAGE_CACHE } from './version';
  * Navigations the server must answer itself: the API, the sign-in pages and redirects, uploaded
  * files, the socket and the health check. Every other navigation gets the cached app shell.
  */
-export const NAVIGATION_DENYLIST = [
-  /^\/api\//,
-  /^\/auth\/authorize/,
-  /^\/auth\/local\//,
-  /^\/auth\/callback\//,
-  /^\/files\//,
-  /^\/ws/,
-  /^\/healthz/,
-];
+export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/auth\/authorize/, /^\/auth\/local\//, /^\/auth\/callback\//, /^\/files\//, /^\/ws/, /^\/healthz/];
 
 /** S3 (and S3-style) object hosts the profile images are served from. */
 const S3_HOST = /(^|\.)s3[.-]([a-z0-9-]+\.)?amazonaws\.com$|(^|\.)s3\.[a-z0-9.-]+$/i;
@@ -41,9 +33,6 @@ const cacheOkOrOpaque: WorkboxPlugin = {
 export function profileImageStrategy(): CacheFirst {
   return new CacheFirst({
     cacheName: IMAGE_CACHE,
-    plugins: [
-      cacheOkOrOpaque,
-      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
+    plugins: [cacheOkOrOpaque, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
   });
 }

@@ -78,7 +78,9 @@ export const members = pgTable(
     /** PENDING until sign-up finishes, then ACTIVE; DISABLED blocks sign-in. */
     status: text('status').notNull().default('PENDING'),
     /** 50-bit free-time mask: bit day*10 + (hour-10). */
-    timeMask: bigint('time_mask', { mode: 'bigint' }).notNull().default(sql`0`),
+    timeMask: bigint('time_mask', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** 8-bit interest mask: bit (interestId - 1). */
     interestMask: smallint('interest_mask').notNull().default(0),
     hasKeyword: boolean('has_keyword').notNull().default(false),
@@ -102,7 +104,9 @@ export const members = pgTable(
     index('members_dept').on(t.departmentId),
     index('members_college').on(t.collegeId),
     // A device token belongs to one member: registering it elsewhere clears it here.
-    index('members_fcm_token').on(t.fcmToken).where(sql`${t.fcmToken} is not null`),
+    index('members_fcm_token')
+      .on(t.fcmToken)
+      .where(sql`${t.fcmToken} is not null`),
     check('members_status', sql`${t.status} in ('PENDING','ACTIVE','DISABLED')`),
   ],
 );
@@ -232,7 +236,9 @@ export const chatMessages = pgTable(
     index('chat_messages_room').on(t.roomId, t.id),
     uniqueIndex('chat_messages_client_id').on(t.senderId, t.clientMessageId),
     // Unread counts and mark-as-read touch only unread rows, which stay few.
-    index('chat_messages_unread').on(t.roomId, t.senderId).where(sql`${t.isRead} = false`),
+    index('chat_messages_unread')
+      .on(t.roomId, t.senderId)
+      .where(sql`${t.isRead} = false`),
   ],
 );
 

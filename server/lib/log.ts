@@ -7,7 +7,13 @@
 export function serializeError(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const e = err as Error & { code?: unknown; statusCode?: unknown };
-  const out: { type: string; message: string; stack: string; [key: string]: unknown } = { type: e.name, message: e.message, stack: e.stack ?? '', code: e.code, statusCode: e.statusCode };
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: e.name,
+    message: e.message,
+    stack: e.stack ?? '',
+    code: e.code,
+    statusCode: e.statusCode,
+  };
   out.message = out.message.replace(/\nparams: [\s\S]*$/, '\nparams: [hidden]');
   out.stack = out.stack.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, '\nparams: [hidden]$1');
   const cause = (err as { cause?: unknown }).cause;

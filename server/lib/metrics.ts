@@ -25,7 +25,11 @@ export function createMetrics() {
       registers: [registry],
     }),
     stompConnections: new Gauge({ name: 'lunchchat_stomp_connections_open', help: 'Open STOMP (chat) connections on this instance', registers: [registry] }),
-    chatMessagesStored: new Counter({ name: 'lunchchat_chat_messages_stored_total', help: 'Chat messages stored (repeats of a client-message-id not counted)', registers: [registry] }),
+    chatMessagesStored: new Counter({
+      name: 'lunchchat_chat_messages_stored_total',
+      help: 'Chat messages stored (repeats of a client-message-id not counted)',
+      registers: [registry],
+    }),
     pushSends: new Counter({
       name: 'lunchchat_push_sends_total',
       help: 'Device pushes, by outcome (sent, unregistered, failed, off, no-token, duplicate)',
@@ -38,7 +42,12 @@ export function createMetrics() {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers: [registry],
     }),
-    dbPool: new Gauge({ name: 'lunchchat_db_pool_connections', help: 'PostgreSQL pool connections by state (total, idle, waiting)', labelNames: ['state'] as const, registers: [registry] }),
+    dbPool: new Gauge({
+      name: 'lunchchat_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (total, idle, waiting)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+    }),
   };
 }
 

@@ -34,6 +34,12 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
   // Loaded only when asked for, so single-instance setups never touch ioredis.
   const { redisRealtime } = await import('./redis');
-  const redis = await redisRealtime({ url: options.redisUrl, prefix: options.prefix ?? 'lunchchat', signingKey: options.signingKey, instanceId, logger: options.logger });
+  const redis = await redisRealtime({
+    url: options.redisUrl,
+    prefix: options.prefix ?? 'lunchchat',
+    signingKey: options.signingKey,
+    instanceId,
+    logger: options.logger,
+  });
   return { ...redis, instanceId };
 }

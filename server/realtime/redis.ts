@@ -61,14 +61,22 @@ function watch(client: Redis, name: string, logger: RealtimeLogger): void {
 
 async function quit(client: Redis): Promise<void> {
   // QUIT waits for a reply; a server that is gone never sends one.
-  if ((await withTimeout(client.quit().catch(() => 'OK'), 1000)) === TIMEOUT) client.disconnect();
+  if (
+    (await withTimeout(
+      client.quit().catch(() => 'OK'),
+      1000,
+    )) === TIMEOUT
+  )
+    client.disconnect();
 }
 
 /**
  * Fan-out over Redis pub/sub: one publisher connection (also used for presence) and one
  * subscriber connection. ioredis reconnects and re-subscribes by itself.
  */
-export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ broker: Broker; presence: Presence; ready(): Promise<boolean>; close(): Promise<void> }> {
+export async function redisRealtime(
+  options: RedisRealtimeOptions,
+): Promise<{ broker: Broker; presence: Presence; ready(): Promise<boolean>; close(): Promise<void> }> {
   const { url, prefix, instanceId, logger } = options;
   const channel = `${prefix}:stomp`;
   const ttl = options.presenceTtlMs ?? 60_000;
@@ -131,7 +139,8 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('unsigned');
       parsed = envelopeSchema.parse(JSON.parse(json));
     } catch {
-      if (!warnedUnsigned) logger.warn({ channel }, 'realtime: dropped a fan-out message that is not signed by this deployment (further ones are dropped silently)');
+      if (!warnedUnsigned)
+        logger.warn({ channel }, 'realtime: dropped a fan-out message that is not signed by this deployment (further ones are dropped silently)');
       warnedUnsigned = true;
       return;
     }
@@ -157,7 +166,10 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
         // One line per outage (it can fail for every message while Redis is away); 'ready' resets it.
         if (publishFailing) return;
         publishFailing = true;
-        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'realtime: Redis publish failing; other instances miss messages until it is back');
+        logger.error(
+          { err: err instanceof Error ? err.message : String(err) },
+          'realtime: Redis publish failing; other instances miss messages until it is back',
+        );
       });
     },
     subscribe: (handler) => handlers.add(handler),
@@ -211,7 +223,10 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
     async ready() {
       // The subscriber must be connected too: without it, other instances' messages do not arrive.
       if (sub.status !== 'ready') return false;
-      const pong = await withTimeout(pub.ping().catch(() => undefined), 1000);
+      const pong = await withTimeout(
+        pub.ping().catch(() => undefined),
+        1000,
+      );
       return pong === 'PONG';
     },
     close() {
@@ -223,7 +238,11 @@ export async function redisRealtime(options: RedisRealtimeOptions): Promise<{ br
           batch.zrem(presenceKey(k), instanceId);
           n++;
         }
-        if (n > 0 && pub.status === 'ready') await withTimeout(batch.exec().catch(() => undefined), 1000);
+        if (n > 0 && pub.status === 'ready')
+          await withTimeout(
+            batch.exec().catch(() => undefined),
+            1000,
+          );
         await Promise.all([quit(sub), quit(pub)]);
       })();
       return closed;

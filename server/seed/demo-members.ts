@@ -7,8 +7,38 @@ import { admissionYear } from '../modules/auth/service';
 
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
 const GIVEN = [
-  '민준', '서연', '도윤', '지우', '하준', '서윤', '시우', '하은', '주원', '지민', '예준', '수아', '지호', '지유', '유준', '채원',
-  '준서', '다은', '현우', '예린', '건우', '소율', '우진', '윤서', '선우', '가은', '연우', '하린', '민재', '수빈', '은우', '지안',
+  '민준',
+  '서연',
+  '도윤',
+  '지우',
+  '하준',
+  '서윤',
+  '시우',
+  '하은',
+  '주원',
+  '지민',
+  '예준',
+  '수아',
+  '지호',
+  '지유',
+  '유준',
+  '채원',
+  '준서',
+  '다은',
+  '현우',
+  '예린',
+  '건우',
+  '소율',
+  '우진',
+  '윤서',
+  '선우',
+  '가은',
+  '연우',
+  '하린',
+  '민재',
+  '수빈',
+  '은우',
+  '지안',
 ];
 const EXPRESS: readonly (readonly [string, string])[] = [
   ['열정', '하고 싶은 건 끝까지 해보는 편이에요.'],
@@ -90,7 +120,10 @@ async function giveDefaultImages(db: Db, prefix: string, origin: string): Promis
 /** Inserts demo students with varied timetables, interests and keywords; idempotent per prefix. */
 export async function seedDemoMembers(db: Db, options: DemoSeedOptions): Promise<number> {
   const prefix = options.prefix ?? 'demo';
-  const [existing] = await db.select({ n: count() }).from(members).where(like(members.email, `${prefix}-%`));
+  const [existing] = await db
+    .select({ n: count() })
+    .from(members)
+    .where(like(members.email, `${prefix}-%`));
   const have = existing?.n ?? 0;
   if (have >= options.count) {
     if (options.imageOrigin) await giveDefaultImages(db, prefix, options.imageOrigin);
@@ -122,9 +155,17 @@ export async function seedDemoMembers(db: Db, options: DemoSeedOptions): Promise
   for (let start = have; start < options.count; start += CHUNK) {
     const end = Math.min(options.count, start + CHUNK);
     const cols = {
-      email: [] as string[], membername: [] as string[], studentNo: [] as string[], admissionYear: [] as number[],
-      universityId: [] as number[], collegeId: [] as number[], departmentId: [] as number[], timeMask: [] as string[],
-      interestMask: [] as number[], hasKeyword: [] as boolean[], updatedAt: [] as string[],
+      email: [] as string[],
+      membername: [] as string[],
+      studentNo: [] as string[],
+      admissionYear: [] as number[],
+      universityId: [] as number[],
+      collegeId: [] as number[],
+      departmentId: [] as number[],
+      timeMask: [] as string[],
+      interestMask: [] as number[],
+      hasKeyword: [] as boolean[],
+      updatedAt: [] as string[],
     };
     const kw = { email: [] as string[], type: [] as string[], title: [] as string[], description: [] as string[] };
     for (let i = start; i < end; i++) {
@@ -146,7 +187,11 @@ export async function seedDemoMembers(db: Db, options: DemoSeedOptions): Promise
       cols.hasKeyword.push(hasKeyword);
       cols.updatedAt.push(updatedAt.toISOString());
       if (hasKeyword) {
-        for (const [type, pool] of [['EXPRESS', EXPRESS], ['GOAL', GOAL], ['INTEREST', INTEREST]] as const) {
+        for (const [type, pool] of [
+          ['EXPRESS', EXPRESS],
+          ['GOAL', GOAL],
+          ['INTEREST', INTEREST],
+        ] as const) {
           const [title, description] = pick(random, pool);
           kw.email.push(memberEmail);
           kw.type.push(type);

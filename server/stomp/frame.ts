@@ -1,19 +1,7 @@
 import { MAX_FRAME_BYTES } from '../../contract/stomp';
 
 /** Commands a client may send (STOMP 1.2 section "Client Frames"). */
-export const CLIENT_COMMANDS = [
-  'CONNECT',
-  'STOMP',
-  'SEND',
-  'SUBSCRIBE',
-  'UNSUBSCRIBE',
-  'ACK',
-  'NACK',
-  'BEGIN',
-  'COMMIT',
-  'ABORT',
-  'DISCONNECT',
-] as const;
+export const CLIENT_COMMANDS = ['CONNECT', 'STOMP', 'SEND', 'SUBSCRIBE', 'UNSUBSCRIBE', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT', 'DISCONNECT'] as const;
 /** Commands a server may send (STOMP 1.2 section "Server Frames"). */
 export const SERVER_COMMANDS = ['CONNECTED', 'MESSAGE', 'RECEIPT', 'ERROR'] as const;
 
@@ -162,8 +150,7 @@ export class FrameParser {
     try {
       for (let frame = this.next(); frame; frame = this.next()) yield frame;
     } catch (err) {
-      this.failure =
-        err instanceof StompProtocolError ? err : new StompProtocolError('malformed frame', { cause: err });
+      this.failure = err instanceof StompProtocolError ? err : new StompProtocolError('malformed frame', { cause: err });
       this.data = EMPTY;
       this.start = this.end = 0;
       throw this.failure;
@@ -376,8 +363,7 @@ export interface OutgoingFrame {
  * contain NUL and receivers never have to scan for the terminator.
  */
 export function serializeFrame(frame: OutgoingFrame): Buffer {
-  const body =
-    frame.body === undefined ? EMPTY : typeof frame.body === 'string' ? Buffer.from(frame.body, 'utf8') : frame.body;
+  const body = frame.body === undefined ? EMPTY : typeof frame.body === 'string' ? Buffer.from(frame.body, 'utf8') : frame.body;
   const escape = usesEscaping(frame.command);
   let head = `${frame.command}\n`;
   for (const [rawName, rawValue] of Object.entries(frame.headers ?? {})) {

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import { HEARTBEAT_MS, MAX_FRAME_BYTES } from '../../contract/stomp';
-import {
-  FrameParser,
-  StompProtocolError,
-  serializeFrame,
-  type FrameLimits,
-  type OutgoingFrame,
-  type StompFrame,
-  type StompHeaders,
-} from './frame';
+import { FrameParser, StompProtocolError, serializeFrame, type FrameLimits, type OutgoingFrame, type StompFrame, type StompHeaders } from './frame';
 
 /** pino-compatible subset. Never pass message bodies or header values (tokens) to it. */
 export interface StompLogger {
@@ -309,8 +301,7 @@ class Session<P> {
         try {
           await this.handle(item);
         } catch (err) {
-          const failure: Failure =
-            err instanceof Fatal ? err.failure : { message: 'internal error', wsCode: WS_INTERNAL };
+          const failure: Failure = err instanceof Fatal ? err.failure : { message: 'internal error', wsCode: WS_INTERNAL };
           if (!(err instanceof Fatal)) this.log.error({ session: this.id, err }, 'stomp frame handling failed');
           const receipt = item.headers.receipt;
           this.fail(receipt === undefined ? failure : { ...failure, receiptId: receipt });

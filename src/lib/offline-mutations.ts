@@ -23,8 +23,7 @@ export const acceptMatch = (otherMemberId: number) => apiJson(`/api/matches/acce
 const CHANGED_KEYS = [['matches'], ['member'], ['members'], ['profile'], ['notifications']] as const;
 
 export function registerOfflineMutations(queryClient: QueryClient): void {
-  const onSettled = () =>
-    Promise.all(CHANGED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))).then(() => undefined);
+  const onSettled = () => Promise.all(CHANGED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))).then(() => undefined);
   // Only a network failure (the connection dropped mid-request) retries, and pauses if now
   // offline; an answer from the server is final (the screen reverts and alerts).
   const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;

@@ -21,8 +21,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         gcTime: PERSIST_MAX_AGE_MS,
         networkMode: 'offlineFirst',
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.isClientError) && failureCount < MAX_RETRIES,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.isClientError) && failureCount < MAX_RETRIES,
       },
       // Mutations keep the default `online` mode: made offline, they pause (and are persisted).
       mutations: { retry: false },

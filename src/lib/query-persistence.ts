@@ -1,9 +1,4 @@
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistedClient,
-  type Persister,
-} from '@tanstack/query-persist-client-core';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { getAccessToken, onAuthChange } from './auth';

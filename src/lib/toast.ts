@@ -31,7 +31,10 @@ export function showToast(title: string, body?: string, durationMs = TOAST_DURAT
   const kept = toasts.slice(-2);
   for (const gone of toasts.slice(0, -2)) dismissToast(gone.id);
   emit([...kept, { id, title, body }]);
-  timers.set(id, setTimeout(() => dismissToast(id), durationMs));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), durationMs),
+  );
   return id;
 }
 

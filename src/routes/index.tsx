@@ -1,13 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import {
-  CategoryGrid,
-  HomeHero,
-  HomeSections,
-  mentorBannerQueryOptions,
-  popularQueryOptions,
-  recommendationsQueryOptions,
-} from '../features/home';
+import { CategoryGrid, HomeHero, HomeSections, mentorBannerQueryOptions, popularQueryOptions, recommendationsQueryOptions } from '../features/home';
 import { uniNameQueryOptions, useUniName } from '../features/member';
 import { universityDisplayName } from '../lib/university';
 

@@ -25,10 +25,5 @@ function MatchingPage() {
   // Navigation state (e.g. from a notification) counts too; the query wins when both are given.
   const stateTab = useRouterState({ select: (s) => selectTabSchema.safeParse(s.location.state.selectTab).data });
   const tab = selectTab ?? stateTab ?? 'RECEIVED';
-  return (
-    <MatchingList
-      tab={tab}
-      onTabChange={(next) => void navigate({ search: { selectTab: next }, replace: true })}
-    />
-  );
+  return <MatchingList tab={tab} onTabChange={(next) => void navigate({ search: { selectTab: next }, replace: true })} />;
 }

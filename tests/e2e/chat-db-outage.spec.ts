@@ -9,7 +9,10 @@ const POSTGRES = 'postgres://postgres@127.0.0.1:5432';
 const CONNECTING = '채팅방에 연결 중이에요...';
 
 const messageList = (page: Page) => page.getByRole('list', { name: '메시지' });
-const bubble = (page: Page, text: string) => messageList(page).locator('li[data-status] p').filter({ hasText: new RegExp(`^${text}$`) });
+const bubble = (page: Page, text: string) =>
+  messageList(page)
+    .locator('li[data-status] p')
+    .filter({ hasText: new RegExp(`^${text}$`) });
 
 async function connected(page: Page) {
   await expect(page.getByRole('textbox', { name: '메시지' })).toBeVisible();

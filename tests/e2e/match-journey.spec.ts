@@ -31,10 +31,9 @@ async function expectCounters(page: Page, request: APIRequestContext, member: Ap
     await page.goto('/my');
     const nav = page.getByRole('navigation', { name: '나의 런치챗 현황' });
     for (const key of Object.keys(LABELS) as (keyof Counters)[]) {
-      await expect(nav.getByRole('link').filter({ hasText: LABELS[key] })).toHaveText(
-        new RegExp(`^\\s*${expected[key]}\\s*${LABELS[key]}\\s*$`),
-        { timeout: 2000 },
-      );
+      await expect(nav.getByRole('link').filter({ hasText: LABELS[key] })).toHaveText(new RegExp(`^\\s*${expected[key]}\\s*${LABELS[key]}\\s*$`), {
+        timeout: 2000,
+      });
     }
   }).toPass({ timeout: 45_000, intervals: [3000] });
 }
@@ -46,7 +45,9 @@ test('A finds B through the explore filters, sends a request; B accepts; both se
   const headers = { authorization: `Bearer ${a.token}` };
   const colleges = ((await (await request.get(`${E2E_URL}/api/colleges`, { headers })).json()) as { result: { id: number; name: string }[] }).result;
   const college = colleges.at(-1)!;
-  const depts = ((await (await request.get(`${E2E_URL}/api/colleges/${college.id}/departments`, { headers })).json()) as { result: { id: number; name: string }[] }).result;
+  const depts = (
+    (await (await request.get(`${E2E_URL}/api/colleges/${college.id}/departments`, { headers })).json()) as { result: { id: number; name: string }[] }
+  ).result;
   const dept = depts.at(-1)!;
   const b = await apiMember(request, uniqueEmail('match-b'), '나비현', {
     studentNo: '20',
@@ -103,7 +104,10 @@ test('A finds B through the explore filters, sends a request; B accepts; both se
   const notifications = await apiGet<{ notifications: { type: string; senderMembername: string | null }[] }>(request, b, '/api/notifications?size=20');
   expect(notifications.notifications.some((n) => n.type === 'MATCH_REQUEST')).toBe(true);
   await pageB.goto('/alarm');
-  const alarmRow = pageB.getByRole('link').filter({ hasText: /한결이/ }).first();
+  const alarmRow = pageB
+    .getByRole('link')
+    .filter({ hasText: /한결이/ })
+    .first();
   await expect(alarmRow).toBeVisible();
   await expect(alarmRow).toHaveAttribute('href', '/matching?selectTab=RECEIVED');
   await shoot(pageB, 'match-04-alarm');

@@ -30,7 +30,7 @@ test('Chromium reports no installability errors for the built app served by the 
   rmSync(profile, { recursive: true, force: true });
 });
 
-test('the built app\'s scripts and styles reach the browser compressed', async ({ page }) => {
+test("the built app's scripts and styles reach the browser compressed", async ({ page }) => {
   const files: Promise<{ name: string; encoding: string | undefined; bytes: number }>[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());

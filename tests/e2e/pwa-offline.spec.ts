@@ -9,26 +9,32 @@ async function cacheSaved(page: Page, check: (text: string) => boolean) {
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
-            new Promise<string>((resolve) => {
-              const open = indexedDB.open('lunchchat-cache');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('queries')) return resolve('');
-                const all = db.transaction('queries').objectStore('queries').getAll();
-                all.onsuccess = () => resolve(JSON.stringify(all.result));
-                all.onerror = () => resolve('');
-              };
-              open.onerror = () => resolve('');
-            }),
-        ).then(check),
+        page
+          .evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const open = indexedDB.open('lunchchat-cache');
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('queries')) return resolve('');
+                  const all = db.transaction('queries').objectStore('queries').getAll();
+                  all.onsuccess = () => resolve(JSON.stringify(all.result));
+                  all.onerror = () => resolve('');
+                };
+                open.onerror = () => resolve('');
+              }),
+          )
+          .then(check),
       { timeout: 10_000 },
     )
     .toBe(true);
 }
 
-test('offline after a reload: home, explore, a profile, the chat list and a room show what was seen, with the offline banner', async ({ page, request, context }) => {
+test('offline after a reload: home, explore, a profile, the chat list and a room show what was seen, with the offline banner', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(120_000);
   const me = await apiMember(request, uniqueEmail('pwa-off-a'), '오프라인나');
   const friend = await apiMember(request, uniqueEmail('pwa-off-b'), '오프친구');
@@ -105,7 +111,6 @@ test('offline after a reload: home, explore, a profile, the chat list and a room
   await context.setOffline(false);
   await expect(banner).toBeHidden();
 });
-
 
 test('a match request made offline is kept as pending across a reload and sent once back online', async ({ page, request, context }) => {
   test.setTimeout(90_000);

@@ -40,7 +40,11 @@ test('an FCM data-only push becomes a notification (title, body, tag, data.url) 
     from: '123456',
     fcmMessageId: 'e2e-1',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: registrations.get(scope)!, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: registrations.get(scope)!,
+    data: JSON.stringify(payload),
+  });
 
   const notifications = () =>
     page.evaluate(async () => {

@@ -201,7 +201,8 @@ describeEachDatabase('auth', (server) => {
   it('spends a sign-in code once and refuses it after 60 seconds', async () => {
     const { app, database } = server();
     const { code, cookies } = await signInCode(app, 'once@kau.kr', '한번');
-    const login = (c: string, cookie: Record<string, string>) => app.inject({ url: `/auth/login/google?code=${c}`, cookies: cookie, headers: { accept: 'application/json' } });
+    const login = (c: string, cookie: Record<string, string>) =>
+      app.inject({ url: `/auth/login/google?code=${c}`, cookies: cookie, headers: { accept: 'application/json' } });
     expect((await login(code, cookies)).statusCode).toBe(200);
     const replay = await login(code, cookies);
     expect(replay.statusCode).toBe(400);
@@ -226,7 +227,9 @@ describeEachDatabase('auth', (server) => {
     const mixed = await app.inject({ url: `/auth/login/google?code=${attacker.code}`, cookies: victim.cookies, headers: { accept: 'application/json' } });
     expect(mixed.statusCode).toBe(400);
     // The refused attempts did not spend the attacker's code: the refusal happens before the exchange.
-    expect((await app.inject({ url: `/auth/login/google?code=${attacker.code}`, cookies: attacker.cookies, headers: { accept: 'application/json' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: `/auth/login/google?code=${attacker.code}`, cookies: attacker.cookies, headers: { accept: 'application/json' } })).statusCode,
+    ).toBe(200);
 
     // A callback link without the state cookie (the victim never started a sign-in) carries no code on.
     const noCookie = await app.inject({ url: '/auth/callback/google?code=abc&state=s1' });
@@ -246,7 +249,18 @@ describeEachDatabase('auth', (server) => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
         payload: new URLSearchParams({ email: 'redir@kau.kr', name: '리다이렉트', redirect_uri: uri, state: 'x' }).toString(),
       });
-    const hostile = ['//evil.example', '/.//evil.example', '/\\evil.example', '/\tevil', '/\n/evil.example', 'https://evil.example/x', 'javascript:alert(1)', '///evil.example', 'http://user@localhost/x', '/..//evil.example'];
+    const hostile = [
+      '//evil.example',
+      '/.//evil.example',
+      '/\\evil.example',
+      '/\tevil',
+      '/\n/evil.example',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+      '///evil.example',
+      'http://user@localhost/x',
+      '/..//evil.example',
+    ];
     for (const uri of hostile) {
       const page = await app.inject({ url: `/auth/local/authorize?${new URLSearchParams({ redirect_uri: uri, state: 'x' })}`, headers: { host: 'localhost' } });
       expect(page.statusCode, uri).toBe(400);
@@ -373,7 +387,7 @@ describe('one origin for the PWA and the API', () => {
       await s.close();
     }
   });
-  it('sends the build\'s precompressed copy to a browser that accepts it, with the original\'s type and caching', async () => {
+  it("sends the build's precompressed copy to a browser that accepts it, with the original's type and caching", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lc-static-'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>런치챗</title><div id="root"></div>');
     mkdirSync(path.join(dir, 'assets'));

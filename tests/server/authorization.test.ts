@@ -48,7 +48,11 @@ describeApi('authorisation: a member sees only their own university, and only th
     const [ewha] = await database.db.select({ id: universities.id }).from(universities).where(eq(universities.shortName, '이화여대'));
     const [ewhaCollege] = await database.db.select({ id: colleges.id, name: colleges.name }).from(colleges).where(eq(colleges.universityId, ewha!.id));
     const detail = (await call(app, stranger.token, 'GET', `/api/members/${stranger.memberId}`)).body.result;
-    for (const q of [`collegeId=${ewhaCollege!.id}`, `college=${encodeURIComponent(ewhaCollege!.name)}`, `department=${encodeURIComponent(detail.department)}&college=${encodeURIComponent(detail.college)}`]) {
+    for (const q of [
+      `collegeId=${ewhaCollege!.id}`,
+      `college=${encodeURIComponent(ewhaCollege!.name)}`,
+      `department=${encodeURIComponent(detail.department)}&college=${encodeURIComponent(detail.college)}`,
+    ]) {
       const res = await call(app, me.token, 'GET', `/api/members/filters?${q}`);
       expect(res.status).toBe(200);
       expect(res.body.result.data.map((c: { memberId: number }) => c.memberId)).not.toContain(stranger.memberId);

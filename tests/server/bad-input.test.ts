@@ -44,10 +44,23 @@ const nasty = fc.constantFrom(
 );
 const anyString = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 40 }), nasty);
 /** Any JSON value but a string. */
-const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue(), { maxKeys: 4 }));
+const nonString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue(), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue(), { maxKeys: 4 }),
+);
 const junk = fc.oneof(anyString, nonString);
 /** Request bodies that are JSON but not an object. */
-const nonObjectBody = fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 20 }).map((s) => JSON.stringify(s)));
+const nonObjectBody = fc.oneof(
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 20 }).map((s) => JSON.stringify(s)),
+);
 
 const isIntIn = (v: unknown, min: number, max: number) => {
   if (typeof v !== 'string' || v.trim() === '') return false;
@@ -136,13 +149,27 @@ describeApi(
           fc.constant([]),
           fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { minLength: 4, maxLength: 8 }),
           fc.array(fc.integer({ min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 5 }).filter((a) => a.some((x) => x < 1 || x > 8)),
-          fc.array(fc.oneof(anyString, fc.double().filter((d) => !Number.isInteger(d)), fc.constant(null), fc.boolean()), { minLength: 1, maxLength: 4 }),
+          fc.array(
+            fc.oneof(
+              anyString,
+              fc.double().filter((d) => !Number.isInteger(d)),
+              fc.constant(null),
+              fc.boolean(),
+            ),
+            { minLength: 1, maxLength: 4 },
+          ),
           fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 21, maxLength: 40 }),
         );
         await fc.assert(
-          fc.asyncProperty(fc.oneof(interestIds.map((v) => ({ interestIds: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/me/tags', body), JSON.stringify(body));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              interestIds.map((v) => ({ interestIds: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/me/tags', body), JSON.stringify(body));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -181,9 +208,15 @@ describeApi(
           }),
         );
         await fc.assert(
-          fc.asyncProperty(fc.oneof(keywords.map((v) => ({ keywords: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/keywords', body), JSON.stringify(body).slice(0, 200));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              keywords.map((v) => ({ keywords: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/keywords', body), JSON.stringify(body).slice(0, 200));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -212,9 +245,15 @@ describeApi(
           fc.array(fc.constant(VALID_SLOT), { minLength: 201, maxLength: 210 }),
         );
         await fc.assert(
-          fc.asyncProperty(fc.oneof(list.map((v) => ({ timeTableList: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'PATCH', '/api/timetables', body), JSON.stringify(body).slice(0, 200));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              list.map((v) => ({ timeTableList: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'PATCH', '/api/timetables', body), JSON.stringify(body).slice(0, 200));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -223,20 +262,36 @@ describeApi(
       it('PATCH /api/members/fcm-token', async () => {
         const token = fc.oneof(nonString, fc.constantFrom('', '   ', 'x'.repeat(4097), 'tok\u0000en', 'tok\u001fen'));
         await fc.assert(
-          fc.asyncProperty(fc.oneof(token.map((v) => ({ fcmToken: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/fcm-token', body), JSON.stringify(body).slice(0, 120));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              token.map((v) => ({ fcmToken: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/fcm-token', body), JSON.stringify(body).slice(0, 120));
+            },
+          ),
           RUNS,
         );
         await unchanged();
       });
 
       it('PATCH /api/members/profile-image (never issued to this member)', async () => {
-        const url = fc.oneof(junk, fc.webUrl(), fc.webUrl().map((u) => `${u}/files/profile/00000000-0000-0000-0000-000000000000.png`));
+        const url = fc.oneof(
+          junk,
+          fc.webUrl(),
+          fc.webUrl().map((u) => `${u}/files/profile/00000000-0000-0000-0000-000000000000.png`),
+        );
         await fc.assert(
-          fc.asyncProperty(fc.oneof(url.map((v) => ({ profileImageUrl: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/profile-image', body), JSON.stringify(body).slice(0, 120));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              url.map((v) => ({ profileImageUrl: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'PATCH', '/api/members/profile-image', body), JSON.stringify(body).slice(0, 120));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -245,9 +300,15 @@ describeApi(
       it('POST /api/members/keywordAI', async () => {
         const description = fc.oneof(nonString, fc.constantFrom('', '   ', '\n\t', 'x'.repeat(10_001)));
         await fc.assert(
-          fc.asyncProperty(fc.oneof(description.map((v) => ({ description: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'POST', '/api/members/keywordAI', body), JSON.stringify(body).slice(0, 120));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              description.map((v) => ({ description: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'POST', '/api/members/keywordAI', body), JSON.stringify(body).slice(0, 120));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -263,9 +324,15 @@ describeApi(
           fc.constantFrom(me.memberId, partner.memberId, foreign.memberId, String(me.memberId), String(foreign.memberId)),
         );
         await fc.assert(
-          fc.asyncProperty(fc.oneof(id.map((v) => ({ toMemberId: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'POST', '/api/matches', body), JSON.stringify(body).slice(0, 120));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              id.map((v) => ({ toMemberId: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'POST', '/api/matches', body), JSON.stringify(body).slice(0, 120));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -294,9 +361,15 @@ describeApi(
           fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${s.replace(/\./g, '')}.php`),
         );
         await fc.assert(
-          fc.asyncProperty(fc.oneof(fileName.map((v) => ({ fileName: v })), nonObjectBody), async (body) => {
-            expectRejected(await call(server().app, me.token, 'POST', '/api/aws/presigned-url', body), JSON.stringify(body).slice(0, 120));
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              fileName.map((v) => ({ fileName: v })),
+              nonObjectBody,
+            ),
+            async (body) => {
+              expectRejected(await call(server().app, me.token, 'POST', '/api/aws/presigned-url', body), JSON.stringify(body).slice(0, 120));
+            },
+          ),
           RUNS,
         );
         await unchanged();
@@ -316,7 +389,10 @@ describeApi(
       });
 
       it('POST /api/mentor/monthlyM', async () => {
-        const badPhone = fc.oneof(nonString, anyString.filter((p) => !/^(01[016789]-\d{3,4}-\d{4}|01[016789]\d{7,8})$/.test(p.trim())));
+        const badPhone = fc.oneof(
+          nonString,
+          anyString.filter((p) => !/^(01[016789]-\d{3,4}-\d{4}|01[016789]\d{7,8})$/.test(p.trim())),
+        );
         const badQuestion = fc.oneof(nonString, fc.constantFrom('', '    ', '가'.repeat(501), 'q\u0000'));
         const body = fc.oneof(
           fc.record({ phone: badPhone, question: fc.constant('좋은 질문') }),
@@ -369,11 +445,24 @@ describeApi(
           fc.record({ page: badIntParam(0, 100_000) }),
           fc.record({ size: badIntParam(1, 50) }),
           fc.record({ sort: badEnumParam(['recommend', 'recent']) }),
-          fc.record({ interest: badEnumParam(['EXCHANGE_STUDENT', 'EMPLOYMENT_CAREER', 'EXAM_PREPARATION', 'STARTUP', 'GPA_MANAGEMENT', 'FOREIGN_LANGUAGE_STUDY', 'HOBBY_LEISURE', 'SCHOOL_LIFE']) }),
+          fc.record({
+            interest: badEnumParam([
+              'EXCHANGE_STUDENT',
+              'EMPLOYMENT_CAREER',
+              'EXAM_PREPARATION',
+              'STARTUP',
+              'GPA_MANAGEMENT',
+              'FOREIGN_LANGUAGE_STUDY',
+              'HOBBY_LEISURE',
+              'SCHOOL_LIFE',
+            ]),
+          }),
           fc.record({ collegeId: badIntParam(1, 2 ** 31 - 1) }),
           fc.record({ studentNo: badEnumParam(['25', '24', '23', '22', '21', '20학번이상', '20학번 이상']) }),
           fc.record({ college: fc.oneof(fc.constant('가'.repeat(51)), fc.constantFrom('a\u0000b', 'x\u0007')) }),
-          fc.record({ department: fc.oneof(fc.constant('과'.repeat(51)), fc.constant('d\u0000'), fc.array(fc.constant('학과'), { minLength: 21, maxLength: 25 })) }),
+          fc.record({
+            department: fc.oneof(fc.constant('과'.repeat(51)), fc.constant('d\u0000'), fc.array(fc.constant('학과'), { minLength: 21, maxLength: 25 })),
+          }),
           fc.record({ size: fc.array(fc.constantFrom('1', '2'), { minLength: 2, maxLength: 3 }) }),
         );
         await fc.assert(
@@ -388,7 +477,10 @@ describeApi(
       it('GET /api/members/{id}', async () => {
         const id = fc.oneof(
           // A short run of digits is a real member's id (anyString found "1": a 200, rightly).
-          anyString.filter((v) => v !== '' && !/^[\s/?#.]*$/.test(v) && !/^\d{1,7}$/.test(v) && !['me', 'mypage', 'recommendations', 'popular', 'filters', 'keywords'].includes(v)),
+          anyString.filter(
+            (v) =>
+              v !== '' && !/^[\s/?#.]*$/.test(v) && !/^\d{1,7}$/.test(v) && !['me', 'mypage', 'recommendations', 'popular', 'filters', 'keywords'].includes(v),
+          ),
           fc.integer({ min: 10_000_000, max: 2 ** 40 }).map(String),
           fc.integer({ min: -1e6, max: 0 }).map(String),
           fc.constant(String(foreign.memberId)),

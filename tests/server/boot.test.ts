@@ -9,11 +9,24 @@ import { seedCampus } from '../../server/seed/campus';
 import { seedDemoMembers } from '../../server/seed/demo-members';
 import { POSTGRES_ADMIN_URL, POSTGRES_AVAILABLE } from './harness';
 
-const SERVER_ENV = { NODE_ENV: 'development', JWT_SECRET: 'boot-secret-boot-secret-boot-secret-0123', DEMO_MEMBERS: '0', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', HOST: '127.0.0.1' };
+const SERVER_ENV = {
+  NODE_ENV: 'development',
+  JWT_SECRET: 'boot-secret-boot-secret-boot-secret-0123',
+  DEMO_MEMBERS: '0',
+  LOG_LEVEL: 'warn',
+  STATIC_DIR: '/nonexistent',
+  HOST: '127.0.0.1',
+};
 
 /** The real server (`server/index.ts`) as its own process; resolves with its exit code and output. */
-function startServer(dataDir: string, port: number): { child: ChildProcess; exited: Promise<{ code: number | null; output: string }>; ready: Promise<boolean> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(
+  dataDir: string,
+  port: number,
+): { child: ChildProcess; exited: Promise<{ code: number | null; output: string }>; ready: Promise<boolean> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -113,7 +126,10 @@ describe.runIf(POSTGRES_AVAILABLE)('instances booting together on one fresh Post
       };
       try {
         const results = await Promise.allSettled([boot(), boot()]);
-        expect(results.map((r) => r.status), `round ${round}: ${results.map((r) => (r.status === 'rejected' ? String(r.reason) : '')).join(' ')}`).toEqual(['fulfilled', 'fulfilled']);
+        expect(
+          results.map((r) => r.status),
+          `round ${round}: ${results.map((r) => (r.status === 'rejected' ? String(r.reason) : '')).join(' ')}`,
+        ).toEqual(['fulfilled', 'fulfilled']);
         expect(results.map((r) => (r as PromiseFulfilledResult<number>).value)).toEqual([30, 30]);
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -127,35 +143,49 @@ describe('the documented start command passes signals to the server', () => {
   it.each([
     ['npm run serve', ['run', 'serve', '--silent'], 18741],
     ['npm start', ['start', '--silent'], 18742],
-  ])('SIGTERM to `%s` stops the server: its port closes and no process is left', async (_name, args, port) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-serve-'));
-    const npm = spawn('npm', args as string[], { env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: String(port) }, stdio: 'ignore', detached: true });
-    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
-    try {
-      let up = false;
-      for (let i = 0; i < 480 && !up; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-      }
-      expect(up).toBe(true);
-      npm.kill('SIGTERM');
-      await exited;
-      let closed = false;
-      for (let i = 0; i < 60 && !closed; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        closed = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => false, () => true);
-      }
-      expect(closed).toBe(true);
-      // The data directory's lock is gone: the server itself shut down cleanly, not just npm.
-      expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-    } finally {
-      // Whatever is left of the process group (the server, if the signal never reached it).
+  ])(
+    'SIGTERM to `%s` stops the server: its port closes and no process is left',
+    async (_name, args, port) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-serve-'));
+      const npm = spawn('npm', args as string[], {
+        env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: String(port) },
+        stdio: 'ignore',
+        detached: true,
+      });
+      const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
       try {
-        process.kill(-npm.pid!, 'SIGKILL');
-      } catch {
-        // already gone
+        let up = false;
+        for (let i = 0; i < 480 && !up; i++) {
+          await new Promise((r) => setTimeout(r, 250));
+          up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          );
+        }
+        expect(up).toBe(true);
+        npm.kill('SIGTERM');
+        await exited;
+        let closed = false;
+        for (let i = 0; i < 60 && !closed; i++) {
+          await new Promise((r) => setTimeout(r, 250));
+          closed = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+            () => false,
+            () => true,
+          );
+        }
+        expect(closed).toBe(true);
+        // The data directory's lock is gone: the server itself shut down cleanly, not just npm.
+        expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+      } finally {
+        // Whatever is left of the process group (the server, if the signal never reached it).
+        try {
+          process.kill(-npm.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

@@ -308,7 +308,10 @@ describe('chat push hook and shutdown [pglite]', () => {
       const ca = await ChatClient.connect(url, a.token);
       await ca.send(roomPublish(roomId), json('점심 뭐 먹을까요?'));
       await waitUntil(() => device.sent.length === 1, 3000, 'device push');
-      expect(device.sent[0]).toMatchObject({ token: 'b-phone', data: { type: 'CHAT_MESSAGE', body: '점심 뭐 먹을까요?', url: `/chatting/${roomId}`, senderId: String(a.memberId), senderMembername: '가나' } });
+      expect(device.sent[0]).toMatchObject({
+        token: 'b-phone',
+        data: { type: 'CHAT_MESSAGE', body: '점심 뭐 먹을까요?', url: `/chatting/${roomId}`, senderId: String(a.memberId), senderMembername: '가나' },
+      });
       await ca.close();
     } finally {
       await own.close();

@@ -185,14 +185,20 @@ describeEachDatabase('chat REST', (server) => {
     await send(roomId, b.memberId, 'from b 1');
     await send(roomId, b.memberId, 'from b 2');
     await send(roomId, a.memberId, 'from a');
-    const unread = async (who: Session) => (await get('/api/chatrooms', who)).json().result.data.find((r: { roomId: number }) => r.roomId === roomId).unreadCount;
+    const unread = async (who: Session) =>
+      (await get('/api/chatrooms', who)).json().result.data.find((r: { roomId: number }) => r.roomId === roomId).unreadCount;
     expect(await unread(a)).toBe(2);
     expect(await unread(b)).toBe(1);
     await get(`/api/chatrooms/${roomId}/messages?size=1`, a);
     expect(await unread(a)).toBe(0);
     expect(await unread(b)).toBe(1);
     const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
-    expect(rows.filter((r) => r.isRead).map((r) => r.content).sort()).toEqual(['from b 1', 'from b 2']);
+    expect(
+      rows
+        .filter((r) => r.isRead)
+        .map((r) => r.content)
+        .sort(),
+    ).toEqual(['from b 1', 'from b 2']);
   });
 
   it('keeps strangers out: 403 for non-participants, 404 for unknown rooms', async () => {
@@ -261,9 +267,7 @@ describeEachDatabase('chat REST', (server) => {
     const { app, database } = server();
     const { a, b, roomId } = await matchedPair(app, database.db, 'race');
     await send(roomId, a.memberId, 'x');
-    const [ra, rb] = await Promise.all(
-      [a, b].map((who) => app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(who) })),
-    );
+    const [ra, rb] = await Promise.all([a, b].map((who) => app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(who) })));
     expect([ra!.statusCode, rb!.statusCode]).toEqual([200, 200]);
     expect((await database.db.select().from(chatRooms).where(eq(chatRooms.id, roomId))).length).toBe(0);
   });
@@ -290,7 +294,16 @@ describeEachDatabase('chat REST', (server) => {
     ];
     const results = await repo.storeBatch(requests);
     expect(results.map((r) => r.kind)).toEqual([
-      'stored', 'stored', 'stored', 'duplicate', 'forbidden', 'stored', 'duplicate', 'stored', 'stored', 'forbidden',
+      'stored',
+      'stored',
+      'stored',
+      'duplicate',
+      'forbidden',
+      'stored',
+      'duplicate',
+      'stored',
+      'stored',
+      'forbidden',
     ]);
     const rows = await database.db.select().from(chatMessages);
     const byId = new Map(rows.map((r) => [String(r.id), r]));

@@ -21,7 +21,8 @@ describe('PGlite on disk (DATA_DIR)', () => {
     warn.mockRestore();
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
     await seedCampus(first.db);
-    const count = async (db: typeof first.db) => Number(((await db.execute(sql`select count(*)::int as n from universities`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const count = async (db: typeof first.db) =>
+      Number(((await db.execute(sql`select count(*)::int as n from universities`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
     const seeded = await count(first.db);
     expect(seeded).toBeGreaterThan(0);
     await first.close();

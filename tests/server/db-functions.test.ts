@@ -33,9 +33,13 @@ describeEachDatabase('database functions (server/db/functions)', (getServer) => 
   it('applying them again changes nothing and fails nothing (every boot does it)', async () => {
     const { db } = getServer().database;
     const snapshot = async () =>
-      ((await db.execute(sql`select p.oid::regprocedure::text as n, md5(pg_get_functiondef(p.oid)) as d from pg_proc p join pg_namespace s on s.oid = p.pronamespace where s.nspname = 'public' order by 1`)) as unknown as {
-        rows: unknown[];
-      }).rows;
+      (
+        (await db.execute(
+          sql`select p.oid::regprocedure::text as n, md5(pg_get_functiondef(p.oid)) as d from pg_proc p join pg_namespace s on s.oid = p.pronamespace where s.nspname = 'public' order by 1`,
+        )) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
     const before = await snapshot();
     await applyFunctions(db);
     expect(await snapshot()).toEqual(before);

@@ -53,7 +53,11 @@ export class FakeS3 {
         const part = found.body.subarray(Number(range[1]), Number(range[2]) + 1);
         return {
           status: 206,
-          headers: { ...meta(found), 'content-length': String(part.length), 'content-range': `bytes ${range[1]}-${Number(range[1]) + part.length - 1}/${found.body.length}` },
+          headers: {
+            ...meta(found),
+            'content-length': String(part.length),
+            'content-range': `bytes ${range[1]}-${Number(range[1]) + part.length - 1}/${found.body.length}`,
+          },
           body: part,
         };
       }

@@ -76,7 +76,9 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('a Redis outage between tw
       expect(receiver.closed).toBe(true);
     }
     // What it fetches after reconnecting has every acknowledged message.
-    const history = (await b.app.inject({ url: `/api/chatrooms/${pair.roomId}/messages`, headers: bearer(pair.b) })).json().result.data as { content: string }[];
+    const history = (await b.app.inject({ url: `/api/chatrooms/${pair.roomId}/messages`, headers: bearer(pair.b) })).json().result.data as {
+      content: string;
+    }[];
     for (const content of ['before', ...during]) expect(history.filter((m) => m.content === content)).toHaveLength(1);
     // And after reconnecting, live delivery across instances works again.
     const again = await ChatClient.connect(await stompUrl(b.app), pair.b.token);

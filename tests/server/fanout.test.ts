@@ -170,4 +170,3 @@ describe('deployments sharing one Redis', () => {
     expect(lite('/srv/a/.data')).toMatch(/^lunchchat-[0-9a-f]{12}$/);
   });
 });
-

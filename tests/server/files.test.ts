@@ -96,7 +96,10 @@ describeApi('files, local storage (contract section 11)', (server) => {
       expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: shown })).status).toBe(200);
     }
     // Only those three: another image of that bucket, or a look-alike, is still refused.
-    for (const other of [LEGACY_DEFAULT_PROFILE_IMAGES[0].replace('profile-1', 'profile-4'), 'https://lunchchat-images.s3.ap-northeast-2.amazonaws.com/profile-images/x.png']) {
+    for (const other of [
+      LEGACY_DEFAULT_PROFILE_IMAGES[0].replace('profile-1', 'profile-4'),
+      'https://lunchchat-images.s3.ap-northeast-2.amazonaws.com/profile-images/x.png',
+    ]) {
       expect((await call(s.app, me.token, 'PATCH', '/api/members/profile-image', { profileImageUrl: other })).status, other).toBe(400);
     }
     expect((await s.app.inject({ url: '/files/defaults/profile-4.png' })).statusCode).toBe(404);
@@ -299,7 +302,9 @@ describe('demo students', () => {
     try {
       await seedDemoMembers(s.database.db, { count: 6 });
       await seedDemoMembers(s.database.db, { count: 6, imageOrigin: 'http://localhost:8080' });
-      const rows = (await s.database.db.execute(sql`select profile_image_url as url from members where email like 'demo-%'`)) as unknown as { rows: { url: string | null }[] };
+      const rows = (await s.database.db.execute(sql`select profile_image_url as url from members where email like 'demo-%'`)) as unknown as {
+        rows: { url: string | null }[];
+      };
       expect(rows.rows).toHaveLength(6);
       for (const { url } of rows.rows) expect(url).toMatch(/^http:\/\/localhost:8080\/files\/defaults\/profile-[123]\.png$/);
     } finally {

@@ -22,7 +22,10 @@ export const POSTGRES_AVAILABLE: boolean = (() => {
   const url = new URL(POSTGRES_ADMIN_URL);
   const probe = spawnSync(
     process.execPath,
-    ['-e', `const s=require('net').connect(${Number(url.port || 5432)},'${url.hostname}');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)`],
+    [
+      '-e',
+      `const s=require('net').connect(${Number(url.port || 5432)},'${url.hostname}');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)`,
+    ],
     { timeout: 3000 },
   );
   return probe.status === 0;
@@ -145,7 +148,12 @@ export async function signInCode(app: FastifyInstance, email: string, name = '�
 /** Drives the local sign-in exactly as a browser would: authorize → form → callback → login. */
 export async function signIn(app: FastifyInstance, email: string, name = '테스트'): Promise<Session & { isNewUser: boolean }> {
   const { code, cookies } = await signInCode(app, email, name);
-  const login = await app.inject({ method: 'GET', url: `/auth/login/google?code=${encodeURIComponent(code)}`, cookies, headers: { accept: 'application/json' } });
+  const login = await app.inject({
+    method: 'GET',
+    url: `/auth/login/google?code=${encodeURIComponent(code)}`,
+    cookies,
+    headers: { accept: 'application/json' },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const token = String(login.headers.access);
   const refresh = cookieValue(login.headers['set-cookie'], 'refresh')!;
@@ -166,8 +174,9 @@ export interface SignUpOverrides {
 export async function validSignUpBody(app: FastifyInstance, token: string, overrides: SignUpOverrides = {}) {
   const colleges = (await app.inject({ url: '/api/colleges', headers: { authorization: `Bearer ${token}` } })).json().result as { id: number }[];
   const collegeId = colleges[0]!.id;
-  const depts = (await app.inject({ url: `/api/colleges/${collegeId}/departments`, headers: { authorization: `Bearer ${token}` } })).json()
-    .result as { id: number }[];
+  const depts = (await app.inject({ url: `/api/colleges/${collegeId}/departments`, headers: { authorization: `Bearer ${token}` } })).json().result as {
+    id: number;
+  }[];
   return {
     membername: '김런치',
     studentNo: '23',
@@ -210,7 +219,10 @@ export const REDIS_AVAILABLE: boolean = (() => {
   const url = new URL(REDIS_URL);
   const probe = spawnSync(
     process.execPath,
-    ['-e', `const s=require('net').connect(${Number(url.port || 6379)},'${url.hostname}');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)`],
+    [
+      '-e',
+      `const s=require('net').connect(${Number(url.port || 6379)},'${url.hostname}');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)`,
+    ],
     { timeout: 3000 },
   );
   return probe.status === 0;

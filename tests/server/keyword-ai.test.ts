@@ -45,8 +45,9 @@ describe('local keyword extractor', () => {
       { numRuns: 300 },
     );
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('저는', '요즘', '정말', '열심히', '공부', '여행', '을', '를', '하고', '있어요', '토익', ' ', '.'), { maxLength: 60 }), (words) =>
-        KEYWORD.test(extractKeyword(words.join(' '))),
+      fc.property(
+        fc.array(fc.constantFrom('저는', '요즘', '정말', '열심히', '공부', '여행', '을', '를', '하고', '있어요', '토익', ' ', '.'), { maxLength: 60 }),
+        (words) => KEYWORD.test(extractKeyword(words.join(' '))),
       ),
       { numRuns: 200 },
     );
@@ -82,7 +83,11 @@ describeApi('POST /api/members/keywordAI (local)', (server) => {
 
 /** An OpenAI-compatible stand-in: answers per `mode`, records what it was asked. */
 function fakeLlm() {
-  const state = { mode: 'ok' as 'ok' | 'long' | 'slow' | 'error' | 'garbage', answer: '창업', requests: [] as { auth?: string; body: { model?: string; messages: { content: string }[] } }[] };
+  const state = {
+    mode: 'ok' as 'ok' | 'long' | 'slow' | 'error' | 'garbage',
+    answer: '창업',
+    requests: [] as { auth?: string; body: { model?: string; messages: { content: string }[] } }[],
+  };
   const server: Server = createServer((req: IncomingMessage, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -106,7 +111,12 @@ for (const kind of DB_KINDS) {
     beforeAll(async () => {
       await new Promise<void>((resolve) => llm.server.listen(0, '127.0.0.1', resolve));
       const { port } = llm.server.address() as AddressInfo;
-      api = await startApiServer(kind, { LLM_BASE_URL: `http://127.0.0.1:${port}/v1/`, LLM_API_KEY: 'sk-test', LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '300' });
+      api = await startApiServer(kind, {
+        LLM_BASE_URL: `http://127.0.0.1:${port}/v1/`,
+        LLM_API_KEY: 'sk-test',
+        LLM_MODEL: 'test-model',
+        LLM_TIMEOUT_MS: '300',
+      });
     });
     afterAll(async () => {
       await api?.close();

@@ -7,7 +7,29 @@ const HANGUL = /[가-힣]/;
 const ENGLISH = /Invalid|expected |received |Required|Too (big|small)|must (be|have|contain)|Unrecognized/;
 
 /** Wrong-typed and missing values for bodies, queries and path parameters. */
-const BODIES: unknown[] = [{}, { a: 1 }, [], 'x', 42, null, { membername: 1, studentNo: [], keywords: 'x', interestIds: 'x', timeTableList: {}, toMemberId: 'x', fileName: 7, profileImageUrl: 5, fcmToken: 1, description: 9, phone: 1, question: 2, content: 3 }];
+const BODIES: unknown[] = [
+  {},
+  { a: 1 },
+  [],
+  'x',
+  42,
+  null,
+  {
+    membername: 1,
+    studentNo: [],
+    keywords: 'x',
+    interestIds: 'x',
+    timeTableList: {},
+    toMemberId: 'x',
+    fileName: 7,
+    profileImageUrl: 5,
+    fcmToken: 1,
+    description: 9,
+    phone: 1,
+    question: 2,
+    content: 3,
+  },
+];
 const QUERY = '?page=x&size=-1&sort=zz&interest=NOPE&collegeId=x&studentNo=99&cursor=%00&month=13';
 
 describeEachDatabase('every field message is Korean (contract section 1)', (server) => {

@@ -203,7 +203,11 @@ describeApi('matches and notifications (contract sections 5, 6, 12)', (server) =
       expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
       expect(first.lastNotificationId).toBe(ids.at(-1));
       const second = (await call(app, me.token, 'GET', `/api/notifications?lastNotificationId=${first.lastNotificationId}&size=20`)).body.result;
-      expect(second.notifications.map((n: { content: string }) => n.content)).toEqual(['보낸이2님이 런치챗을 요청했어요!', '보낸이1님이 런치챗을 요청했어요!', '보낸이0님이 런치챗을 요청했어요!']);
+      expect(second.notifications.map((n: { content: string }) => n.content)).toEqual([
+        '보낸이2님이 런치챗을 요청했어요!',
+        '보낸이1님이 런치챗을 요청했어요!',
+        '보낸이0님이 런치챗을 요청했어요!',
+      ]);
       expect(second.hasNext).toBe(false);
       const empty = (await call(app, me.token, 'GET', `/api/notifications?lastNotificationId=${second.lastNotificationId}`)).body.result;
       expect(empty).toEqual({ notifications: [], lastNotificationId: null, hasNext: false, size: 20 });
@@ -246,7 +250,9 @@ describeApi('matches and notifications (contract sections 5, 6, 12)', (server) =
         const rows = await database.db
           .select({ n: sql<number>`count(*)::int` })
           .from(matches)
-          .where(sql`least(${matches.requesterId}, ${matches.targetId}) = ${Math.min(a.memberId, b.memberId)} and greatest(${matches.requesterId}, ${matches.targetId}) = ${Math.max(a.memberId, b.memberId)}`);
+          .where(
+            sql`least(${matches.requesterId}, ${matches.targetId}) = ${Math.min(a.memberId, b.memberId)} and greatest(${matches.requesterId}, ${matches.targetId}) = ${Math.max(a.memberId, b.memberId)}`,
+          );
         expect(rows[0]!.n).toBe(1);
         const pa = await myPage(app, a);
         const pb = await myPage(app, b);
@@ -281,7 +287,10 @@ describeApi('matches and notifications (contract sections 5, 6, 12)', (server) =
       expect(accepts.filter((r) => r.status === 400).every((r) => r.body.code === 'MATCH_400')).toBe(true);
       expect(mixed.slice(12, 18).every((r) => r.body.code === 'MATCH_400')).toBe(true);
       expect(await myPage(app, star)).toMatchObject({ completed: 6, received: 6, requested: 0 });
-      const [counters] = (await database.db.select({ pr: members.pendingReceived, ps: members.pendingSent, mc: members.matchCount }).from(members).where(eq(members.id, star.memberId)));
+      const [counters] = await database.db
+        .select({ pr: members.pendingReceived, ps: members.pendingSent, mc: members.matchCount })
+        .from(members)
+        .where(eq(members.id, star.memberId));
       expect(counters).toEqual({ pr: 6, ps: 0, mc: 12 });
       for (const [i, c] of crowd.entries()) expect(await myPage(app, c)).toMatchObject(i < 6 ? { completed: 1, requested: 0 } : { completed: 0, requested: 1 });
       // The ranking bitmaps followed every concurrent change.

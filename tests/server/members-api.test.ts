@@ -34,7 +34,19 @@ describeApi('members API (contract section 3)', (server) => {
       const res = await call(app, viewer.token, 'GET', `/api/members/${other.memberId}`);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body.result).sort()).toEqual(
-        ['college', 'department', 'id', 'matchStatus', 'memberName', 'profileImageUrl', 'studentNo', 'timeTables', 'university', 'userInterests', 'userKeywords'].sort(),
+        [
+          'college',
+          'department',
+          'id',
+          'matchStatus',
+          'memberName',
+          'profileImageUrl',
+          'studentNo',
+          'timeTables',
+          'university',
+          'userInterests',
+          'userKeywords',
+        ].sort(),
       );
       expect(res.body.result).toMatchObject({
         id: other.memberId,
@@ -71,7 +83,13 @@ describeApi('members API (contract section 3)', (server) => {
       const { app } = server();
       const active = await newMember(app, email());
       const pending = await signIn(app, email());
-      for (const url of ['/api/members/recommendations', '/api/members/popular', '/api/members/filters', '/api/members/filters?sort=recent&page=0', `/api/members/${active.memberId}`]) {
+      for (const url of [
+        '/api/members/recommendations',
+        '/api/members/popular',
+        '/api/members/filters',
+        '/api/members/filters?sort=recent&page=0',
+        `/api/members/${active.memberId}`,
+      ]) {
         const res = await call(app, pending.token, 'GET', url);
         expect([res.status, res.body.code], url).toEqual([403, 'AUTH_403_SIGNUP']);
         expect(JSON.stringify(res.body), url).not.toContain(String(active.email));
@@ -143,7 +161,12 @@ describeApi('members API (contract section 3)', (server) => {
         const res = await call(s.app, m.token, 'PATCH', '/api/members/keywords', { keywords: [...KEYWORDS].reverse() });
         expect(res.body).toEqual({ isSuccess: true, code: 'COMMON200', message: '성공입니다.', result: 'KEYWORDS_UPDATE_SUCCESS' });
       });
-      const first = (await call(s.app, m.token, 'GET', '/api/members/keywords')).body.result as { id: number; type: string; title: string; description: string }[];
+      const first = (await call(s.app, m.token, 'GET', '/api/members/keywords')).body.result as {
+        id: number;
+        type: string;
+        title: string;
+        description: string;
+      }[];
       expect(first.map(({ type, title, description }) => ({ type, title, description }))).toEqual(KEYWORDS);
       const [row] = await s.database.db.select({ hasKeyword: members.hasKeyword }).from(members).where(eq(members.id, m.memberId));
       expect(row!.hasKeyword).toBe(true);
@@ -299,7 +322,21 @@ describeApi('members API (contract section 3)', (server) => {
       expect(all.meta.pageSize).toBe(10);
       expect(await ok(`studentNo=${encodeURIComponent('20학번이상')}`)).toEqual(await ok(`studentNo=${encodeURIComponent('20학번 이상')}`));
       expect((await ok('size=50')).meta.pageSize).toBe(50);
-      for (const q of ['size=0', 'size=51', 'size=-1', 'size=abc', 'size=1.5', 'page=-1', 'page=x', 'sort=best', 'interest=COOKING', 'studentNo=19', 'collegeId=abc', 'collegeId=0', `college=${'가'.repeat(51)}`]) {
+      for (const q of [
+        'size=0',
+        'size=51',
+        'size=-1',
+        'size=abc',
+        'size=1.5',
+        'page=-1',
+        'page=x',
+        'sort=best',
+        'interest=COOKING',
+        'studentNo=19',
+        'collegeId=abc',
+        'collegeId=0',
+        `college=${'가'.repeat(51)}`,
+      ]) {
         const res = await call(app, m.token, 'GET', `/api/members/filters?${q}`);
         expect([res.status, res.body.code, res.body.isSuccess], q).toEqual([400, 'COMMON400', false]);
         expect(typeof res.body.result).toBe('object');

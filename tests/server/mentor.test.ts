@@ -28,7 +28,8 @@ describe('mentor helpers', () => {
 
   it('accepts Korean mobile numbers only', () => {
     for (const ok of ['010-1234-5678', '01012345678', '011-123-4567', '0111234567']) expect(KOREAN_MOBILE_RE.test(ok), ok).toBe(true);
-    for (const bad of ['010-12345678', '02-123-4567', '+82-10-1234-5678', '010 1234 5678', '0101234567890', '010-1234-567a', '']) expect(KOREAN_MOBILE_RE.test(bad), bad).toBe(false);
+    for (const bad of ['010-12345678', '02-123-4567', '+82-10-1234-5678', '010 1234 5678', '0101234567890', '010-1234-567a', ''])
+      expect(KOREAN_MOBILE_RE.test(bad), bad).toBe(false);
   });
 });
 

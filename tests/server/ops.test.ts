@@ -10,7 +10,12 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (!line.startsWith(name)) continue;
     const m = /^(\w+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
     if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => kv.split('=').map((x) => x.replace(/^"|"$/g, '')) as [string, string]));
+    const have = Object.fromEntries(
+      (m[2] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => kv.split('=').map((x) => x.replace(/^"|"$/g, '')) as [string, string]),
+    );
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
   }
   return undefined;
@@ -54,18 +59,21 @@ describeEachDatabase('operations: /healthz, /readyz, /metrics (contract section 
   });
 });
 
-it.each((POSTGRES_AVAILABLE ? ['pglite', 'postgres'] : ['pglite']) as DbKind[])('/readyz is 503 when the database is down; /healthz stays 200 (%s)', async (kind) => {
-  const s = await startTestServerWith(kind);
-  try {
-    await s.database.close();
-    const ready = await s.app.inject({ url: '/readyz' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'down' });
-    expect((await s.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  } finally {
-    await s.app.close();
-  }
-});
+it.each((POSTGRES_AVAILABLE ? ['pglite', 'postgres'] : ['pglite']) as DbKind[])(
+  '/readyz is 503 when the database is down; /healthz stays 200 (%s)',
+  async (kind) => {
+    const s = await startTestServerWith(kind);
+    try {
+      await s.database.close();
+      const ready = await s.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+      expect((await s.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await s.app.close();
+    }
+  },
+);
 
 it('/metrics asks for METRICS_TOKEN when one is set (401 in the envelope otherwise)', async () => {
   const s = await startTestServerWith('pglite', {}, { METRICS_TOKEN: 'scrape-token-1234567890' });
@@ -83,13 +91,17 @@ it('/metrics asks for METRICS_TOKEN when one is set (401 in the envelope otherwi
   }
 });
 
-it.runIf(REDIS_AVAILABLE)('/readyz is 503 when Redis is configured but does not answer', async () => {
-  const s = await startTestServerWith('pglite', {}, { REDIS_URL: `redis://127.0.0.1:${await deadPort()}` });
-  try {
-    const ready = await s.app.inject({ url: '/readyz' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ database: 'ok', redis: 'down' });
-  } finally {
-    await s.close();
-  }
-}, 30_000);
+it.runIf(REDIS_AVAILABLE)(
+  '/readyz is 503 when Redis is configured but does not answer',
+  async () => {
+    const s = await startTestServerWith('pglite', {}, { REDIS_URL: `redis://127.0.0.1:${await deadPort()}` });
+    try {
+      const ready = await s.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ database: 'ok', redis: 'down' });
+    } finally {
+      await s.close();
+    }
+  },
+  30_000,
+);

@@ -81,7 +81,14 @@ for (const kind of DB_KINDS) {
       expect(await push.notifyPush(a.memberId, msg)).toBe('no-token');
       await db.update(members).set({ fcmToken: 'tok-a' }).where(eq(members.id, a.memberId));
       expect(await push.notifyPush(a.memberId, msg)).toBe('ok');
-      expect(fake.sent.at(-1)!.data).toEqual({ title: '새 메시지', body: '안녕!', type: 'CHAT', senderId: String(b.memberId), senderMembername: '보내는이', url: '/chatting/1' });
+      expect(fake.sent.at(-1)!.data).toEqual({
+        title: '새 메시지',
+        body: '안녕!',
+        type: 'CHAT',
+        senderId: String(b.memberId),
+        senderMembername: '보내는이',
+        url: '/chatting/1',
+      });
       expect(await push.notifyPush(a.memberId, msg)).toBe('duplicate');
       // Another type or another sender is another push.
       expect(await push.notifyPush(a.memberId, { ...msg, type: 'MATCH_REQUEST' })).toBe('ok');

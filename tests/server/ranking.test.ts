@@ -46,7 +46,9 @@ const popcount = (x: bigint | number) => {
 /** Section 9 pool: same university, signed up, not the caller, not ACCEPTED with the caller. */
 function pool(caller: Person, people: Person[], ms: Match[]): Person[] {
   const accepted = new Set(
-    ms.filter((m) => m.status === 'ACCEPTED' && (m.requesterId === caller.id || m.targetId === caller.id)).map((m) => (m.requesterId === caller.id ? m.targetId : m.requesterId)),
+    ms
+      .filter((m) => m.status === 'ACCEPTED' && (m.requesterId === caller.id || m.targetId === caller.id))
+      .map((m) => (m.requesterId === caller.id ? m.targetId : m.requesterId)),
   );
   return people.filter((p) => p.university === 'own' && p.status === 'ACTIVE' && p.id !== caller.id && !accepted.has(p.id));
 }
@@ -76,7 +78,10 @@ function expectedPopular(caller: Person, people: Person[], ms: Match[]): number[
     Math.min(pendingReceived(p), 5) +
     Math.min(pendingSent(p), 2) +
     (p.hasKeyword ? 1 : 0);
-  return pool(caller, people, ms).sort(byScoreThenRecency(score)).slice(0, 10).map((p) => p.id);
+  return pool(caller, people, ms)
+    .sort(byScoreThenRecency(score))
+    .slice(0, 10)
+    .map((p) => p.id);
 }
 
 interface FilterCase {
@@ -301,7 +306,10 @@ describeApi('ranking (contract section 9) against a reference implementation', (
             const expected = expectedFilter(caller, people, ms, pageCase);
             const res = await call(server().app, session.token, 'GET', filterUrl(pageCase));
             expect(res.status, filterUrl(pageCase)).toBe(200);
-            expect(res.body.result.data.map((c: { memberId: number }) => c.memberId), filterUrl(pageCase)).toEqual(expected.ids);
+            expect(
+              res.body.result.data.map((c: { memberId: number }) => c.memberId),
+              filterUrl(pageCase),
+            ).toEqual(expected.ids);
             expect(res.body.result.meta, filterUrl(pageCase)).toEqual(expected.meta);
           }
         }
@@ -408,7 +416,10 @@ describeApi('ranking (contract section 9) against a reference implementation', (
         ['/api/members/popular', expectedPopular(caller, people, [])],
       ] as const) {
         const res = await call(s.app, session.token, 'GET', url);
-        expect(res.body.result.map((c: { memberId: number }) => c.memberId), url).toEqual(expected);
+        expect(
+          res.body.result.map((c: { memberId: number }) => c.memberId),
+          url,
+        ).toEqual(expected);
       }
       expect(await bitmapDrift(s)).toEqual([]);
     });
@@ -468,7 +479,10 @@ describeApi('ranking (contract section 9) against a reference implementation', (
         ['/api/members/popular', expectedPopular(caller, people, [])],
       ] as const) {
         const res = await call(s.app, session.token, 'GET', url);
-        expect(res.body.result.map((c: { memberId: number }) => c.memberId), url).toEqual(expected);
+        expect(
+          res.body.result.map((c: { memberId: number }) => c.memberId),
+          url,
+        ).toEqual(expected);
       }
       const total = (await call(s.app, session.token, 'GET', '/api/members/filters?size=1')).body.result.meta.totalItems;
       expect(total).toBe(120);

@@ -84,9 +84,7 @@ describe('notifications', () => {
 
   it('a failed load shows a Korean error text and logs', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderSignedIn('/alarm', [
-      mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(fail('COMMON400', '잘못된 요청이에요.'), { status: 400 })),
-    ]);
+    renderSignedIn('/alarm', [mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(fail('COMMON400', '잘못된 요청이에요.'), { status: 400 }))]);
     expect(await screen.findByRole('alert')).toHaveTextContent('알림을 불러오지 못했어요');
     await waitFor(() => expect(log).toHaveBeenCalledWith('failed to load notifications', expect.anything()));
     log.mockRestore();

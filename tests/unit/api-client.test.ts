@@ -27,12 +27,9 @@ describe('API client', () => {
     setAccessToken(makeJwt(3600));
     server.use(
       mswHttp.patch(`${ORIGIN}/auth/signUp/lunchChat`, () =>
-        HttpResponse.json(
-          fail('COMMON400', '요청 값이 올바르지 않아요.', { studentNo: '학번은 입학년도 끝 두 자리만 작성해주세요.' }),
-          {
-            status: 400,
-          },
-        ),
+        HttpResponse.json(fail('COMMON400', '요청 값이 올바르지 않아요.', { studentNo: '학번은 입학년도 끝 두 자리만 작성해주세요.' }), {
+          status: 400,
+        }),
       ),
     );
     const error = await apiJson('/auth/signUp/lunchChat', { method: 'patch', json: {} }).catch((e: unknown) => e);
@@ -116,9 +113,7 @@ describe('API client', () => {
     setAccessToken(makeJwt(-10));
     server.use(
       mswHttp.post(`${ORIGIN}/auth/reissue`, () => HttpResponse.error()),
-      mswHttp.get(`${ORIGIN}/api/members/mypage`, () =>
-        HttpResponse.json(fail('TOKEN_401_ACCESS_EXPIRED', '로그인이 만료되었어요.'), { status: 401 }),
-      ),
+      mswHttp.get(`${ORIGIN}/api/members/mypage`, () => HttpResponse.json(fail('TOKEN_401_ACCESS_EXPIRED', '로그인이 만료되었어요.'), { status: 401 })),
     );
     await expect(apiJson('/api/members/mypage')).rejects.toBeInstanceOf(ApiError);
     expect(getAccessToken()).toBeNull();

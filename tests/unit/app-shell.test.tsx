@@ -58,10 +58,7 @@ describe('app shell', () => {
     expect((await screen.findAllByText('이화여자대학교')).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: '런치챗 홈' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: '알림' })).toHaveAttribute('href', '/alarm');
-    expect(screen.getByRole('link', { name: '교환학생' })).toHaveAttribute(
-      'href',
-      '/explore?interest=EXCHANGE_STUDENT',
-    );
+    expect(screen.getByRole('link', { name: '교환학생' })).toHaveAttribute('href', '/explore?interest=EXCHANGE_STUDENT');
 
     act(() => clearAccessToken());
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));

@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/stomp';
 import { SendRejectedError } from '../../src/features/chat/outbox/flusher';
-import {
-  ChatConnection,
-  ConnectionLostError,
-  type ConnectionState,
-} from '../../src/features/chat/realtime/chat-connection';
+import { ChatConnection, ConnectionLostError, type ConnectionState } from '../../src/features/chat/realtime/chat-connection';
 import type { StompClientConfig, StompClientLike, StompFrameLike } from '../../src/features/chat/realtime/stomp-client';
 
 interface FakeSubscription {

@@ -41,9 +41,7 @@ describe('chat list', () => {
   it('shows each room with name, last message and a 12-hour time', async () => {
     setAccessToken(makeJwt(3600));
     server.use(
-      mswHttp.get(`${ORIGIN}/api/chatrooms`, () =>
-        HttpResponse.json(page([room(1, '이하늘', '수요일에 봬요', '13:05'), room(2, '박서준', null, null)])),
-      ),
+      mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page([room(1, '이하늘', '수요일에 봬요', '13:05'), room(2, '박서준', null, null)]))),
     );
     renderApp('/chatting');
     const list = await screen.findByRole('list', { name: '채팅방 목록' });

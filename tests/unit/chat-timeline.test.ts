@@ -42,11 +42,7 @@ describe('time formats (Asia/Seoul)', () => {
 describe('grouping', () => {
   it('inserts one heading per Seoul day, in order', () => {
     const timeline = mergeTimeline(
-      [
-        msg(FRIEND, '2025-03-07T14:58:00+00:00'),
-        msg(ME, '2025-03-07T15:01:00+00:00'),
-        msg(FRIEND, '2025-03-06T01:00:00+00:00'),
-      ],
+      [msg(FRIEND, '2025-03-07T14:58:00+00:00'), msg(ME, '2025-03-07T15:01:00+00:00'), msg(FRIEND, '2025-03-06T01:00:00+00:00')],
       [],
       ME,
     );
@@ -99,9 +95,7 @@ describe('grouping', () => {
   });
 
   it('starts a new run (avatar and name) after a date heading', () => {
-    const rows = messageRows(
-      buildRows(mergeTimeline([msg(FRIEND, '2025-03-07T14:59:00Z'), msg(FRIEND, '2025-03-07T15:00:00Z')], [], ME)),
-    );
+    const rows = messageRows(buildRows(mergeTimeline([msg(FRIEND, '2025-03-07T14:59:00Z'), msg(FRIEND, '2025-03-07T15:00:00Z')], [], ME)));
     expect(rows.map((row) => row.kind === 'message' && row.runStart)).toEqual([true, true]);
   });
 });

@@ -19,9 +19,7 @@ function withFilters(onRequest: (url: URL) => unknown[]) {
   server.use(
     mswHttp.get(`${ORIGIN}/api/members/filters`, ({ request }) => HttpResponse.json(ok(onRequest(new URL(request.url))))),
     mswHttp.get(`${ORIGIN}/api/colleges`, () => HttpResponse.json(ok(colleges))),
-    mswHttp.get(`${ORIGIN}/api/colleges/:id/departments`, ({ params }) =>
-      HttpResponse.json(ok(departments[String(params.id)] ?? [])),
-    ),
+    mswHttp.get(`${ORIGIN}/api/colleges/:id/departments`, ({ params }) => HttpResponse.json(ok(departments[String(params.id)] ?? []))),
     ...quietRest,
   );
 }
@@ -104,14 +102,11 @@ describe('explore', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '학번' }));
     const sno = await screen.findByRole('dialog', { name: '학번' });
-    expect(within(sno).getAllByRole('button', { name: /학번/ }).map((b) => b.textContent)).toEqual([
-      '25학번',
-      '24학번',
-      '23학번',
-      '22학번',
-      '21학번',
-      '20학번 이상',
-    ]);
+    expect(
+      within(sno)
+        .getAllByRole('button', { name: /학번/ })
+        .map((b) => b.textContent),
+    ).toEqual(['25학번', '24학번', '23학번', '22학번', '21학번', '20학번 이상']);
     fireEvent.click(within(sno).getByRole('button', { name: '20학번 이상' }));
     fireEvent.click(within(sno).getByRole('button', { name: '적용' }));
     await waitFor(() => expect(urls.at(-1)?.searchParams.get('studentNo')).toBe('20학번이상'));

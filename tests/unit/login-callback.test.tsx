@@ -48,11 +48,7 @@ describe('login callback (/auth/login/google)', () => {
   });
 
   it('a returning member goes to the welcome splash after ~50 ms', async () => {
-    server.use(
-      mswHttp.get(`${ORIGIN}/auth/login/google`, () =>
-        HttpResponse.json(ok('로그인 성공'), { headers: { access: makeJwt(3600) } }),
-      ),
-    );
+    server.use(mswHttp.get(`${ORIGIN}/auth/login/google`, () => HttpResponse.json(ok('로그인 성공'), { headers: { access: makeJwt(3600) } })));
     const onNavigate = renderCallback('code-old');
     await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding/complete'));
     expect(onNavigate).toHaveBeenCalledTimes(1);

@@ -24,7 +24,10 @@ describe('monthly mentor', () => {
 
   it('checks the phone and the question before sending', async () => {
     const posted = vi.fn();
-    renderSignedIn('/monthly-mentor', [getMentor(), mswHttp.post(`${ORIGIN}/api/mentor/monthlyM`, () => (posted(), HttpResponse.json(ok('MENTOR_APPLY_SUCCESS'))))]);
+    renderSignedIn('/monthly-mentor', [
+      getMentor(),
+      mswHttp.post(`${ORIGIN}/api/mentor/monthlyM`, () => (posted(), HttpResponse.json(ok('MENTOR_APPLY_SUCCESS')))),
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: '신청하기' }));
     expect(await screen.findByText('휴대폰 번호는 010-1234-5678 형식으로 입력해 주세요.')).toBeInTheDocument();
     expect(screen.getByText('질문을 입력해 주세요.')).toBeInTheDocument();

@@ -37,9 +37,11 @@ describe('my page', () => {
   });
 
   it('an empty profile shows no keyword or tag rows and zero counters', async () => {
-    renderSignedIn('/my', [mswHttp.get(`${ORIGIN}/api/members/mypage`, () =>
+    renderSignedIn('/my', [
+      mswHttp.get(`${ORIGIN}/api/members/mypage`, () =>
         HttpResponse.json(ok({ ...myPage, keywords: [], tags: [], completed: 0, requested: 0, received: 0, studentId: '', department: '' })),
-      )]);
+      ),
+    ]);
     expect(await screen.findByText('김런치')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: '관심 주제' })).not.toBeInTheDocument();
     expect(screen.queryByText(/학번/)).not.toBeInTheDocument();

@@ -179,10 +179,6 @@ describe('own profile', () => {
     const input = await screen.findByTestId('profile-image-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
     await waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls).toEqual([
-      'presign {"fileName":"a.png"}',
-      'put image/png',
-      `patch {"profileImageUrl":"${ORIGIN}/files/profile/a.png"}`,
-    ]);
+    expect(calls).toEqual(['presign {"fileName":"a.png"}', 'put image/png', `patch {"profileImageUrl":"${ORIGIN}/files/profile/a.png"}`]);
   });
 });

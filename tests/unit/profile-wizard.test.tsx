@@ -31,9 +31,7 @@ beforeEach(() => {
         ]),
       ),
     ),
-    mswHttp.get(`${ORIGIN}/api/colleges/:id/departments`, ({ params }) =>
-      HttpResponse.json(ok(DEPARTMENTS[String(params.id)] ?? [])),
-    ),
+    mswHttp.get(`${ORIGIN}/api/colleges/:id/departments`, ({ params }) => HttpResponse.json(ok(DEPARTMENTS[String(params.id)] ?? []))),
     mswHttp.patch(`${ORIGIN}/auth/signUp/lunchChat`, async ({ request }) => {
       signUpBodies.push(await request.json());
       return HttpResponse.json(ok('추가 회원정보 등록 완료'));
@@ -164,11 +162,7 @@ describe('profile wizard', () => {
 
   it('a sign-up the server refuses shows its message instead of failing silently', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(
-      mswHttp.patch(`${ORIGIN}/auth/signUp/lunchChat`, () =>
-        HttpResponse.json(fail('USER_404_DEPT', '학과를 찾을 수 없어요.'), { status: 404 }),
-      ),
-    );
+    server.use(mswHttp.patch(`${ORIGIN}/auth/signUp/lunchChat`, () => HttpResponse.json(fail('USER_404_DEPT', '학과를 찾을 수 없어요.'), { status: 404 })));
     const { user, onDone } = setup();
     await user.type(screen.getByLabelText('이름'), '김런치');
     await next(user);

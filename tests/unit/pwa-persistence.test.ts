@@ -113,7 +113,11 @@ describe('query cache persistence (scoped to the member, buster, wiped on sign-o
     // Offline: the mutation pauses instead of running.
     const { onlineManager } = await import('@tanstack/react-query');
     onlineManager.setOnline(false);
-    void first.getMutationCache().build(first, { mutationKey: matchMutationKeys.request }).execute(33).catch(() => undefined);
+    void first
+      .getMutationCache()
+      .build(first, { mutationKey: matchMutationKeys.request })
+      .execute(33)
+      .catch(() => undefined);
     await wait(50);
     const saved = await get<{ clientState: { mutations: { state: { variables: unknown; isPaused: boolean } }[] } }>(persistKey('11'), store);
     expect(saved?.clientState.mutations.map((m) => [m.state.variables, m.state.isPaused])).toEqual([[33, true]]);

@@ -64,6 +64,13 @@ describe('Firebase config', () => {
     expect(readFirebaseConfig({ ...full, VITE_FIREBASE_VAPID_KEY: '' })).toBeNull();
   });
   it('reads all values', () => {
-    expect(readFirebaseConfig(full)).toEqual({ apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'p', messagingSenderId: '1', appId: 'a', vapidKey: 'v' });
+    expect(readFirebaseConfig(full)).toEqual({
+      apiKey: 'k',
+      authDomain: 'x.firebaseapp.com',
+      projectId: 'p',
+      messagingSenderId: '1',
+      appId: 'a',
+      vapidKey: 'v',
+    });
   });
 });

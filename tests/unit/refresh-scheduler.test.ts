@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ensureFreshToken,
-  getAccessToken,
-  setAccessToken,
-  startTokenRefresh,
-  stopTokenRefresh,
-} from '../../src/lib/auth';
+import { ensureFreshToken, getAccessToken, setAccessToken, startTokenRefresh, stopTokenRefresh } from '../../src/lib/auth';
 import { makeJwt, ok } from './support/helpers';
 
 function reissueAnswers(...tokens: (string | null)[]) {

@@ -121,22 +121,14 @@ describe('TimetableGrid', () => {
     rerender(<TimetableGrid editable onChange={onChange} initialSlots={first} />);
     expect(pressed('월요일 10:00~11:00')).toBe(true);
     expect(pressed('월요일 11:00~12:00')).toBe(true);
-    rerender(
-      <TimetableGrid
-        editable
-        onChange={onChange}
-        initialSlots={[{ dayOfWeek: 'FRI', startTime: '19:00', endTime: '20:00', subjectName: '' }]}
-      />,
-    );
+    rerender(<TimetableGrid editable onChange={onChange} initialSlots={[{ dayOfWeek: 'FRI', startTime: '19:00', endTime: '20:00', subjectName: '' }]} />);
     expect(pressed('금요일 19:00~20:00')).toBe(false);
     expect(pressed('월요일 10:00~11:00')).toBe(true);
     expect(onChange).not.toHaveBeenCalled();
   });
 
   it('read-only mode shows the slots without controls', () => {
-    render(
-      <TimetableGrid initialSlots={[{ dayOfWeek: 'WED', startTime: '13:00', endTime: '14:00', subjectName: '' }]} />,
-    );
+    render(<TimetableGrid initialSlots={[{ dayOfWeek: 'WED', startTime: '13:00', endTime: '14:00', subjectName: '' }]} />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByRole('img', { name: '수요일 13:00~14:00 가능' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '수요일 14:00~15:00 불가' })).toBeInTheDocument();

@@ -27,11 +27,7 @@ export function googleAuthorizeUrl(config: GoogleConfig, redirectUri: string, st
 }
 
 /** Authorization-code exchange, then the ID token is verified against Google's keys (not trusted as-is). */
-export async function exchangeGoogleCode(
-  config: GoogleConfig,
-  code: string,
-  redirectUri: string,
-): Promise<{ email: string; name: string } | undefined> {
+export async function exchangeGoogleCode(config: GoogleConfig, code: string, redirectUri: string): Promise<{ email: string; name: string } | undefined> {
   const response = await fetch(GOOGLE_TOKEN, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

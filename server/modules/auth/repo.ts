@@ -76,11 +76,7 @@ export function authRepo(db: Db) {
     },
 
     async memberForToken(memberId: number) {
-      const rows = await db
-        .select({ id: members.id, email: members.email, status: members.status })
-        .from(members)
-        .where(eq(members.id, memberId))
-        .limit(1);
+      const rows = await db.select({ id: members.id, email: members.email, status: members.status }).from(members).where(eq(members.id, memberId)).limit(1);
       return rows[0];
     },
   };

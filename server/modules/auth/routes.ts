@@ -156,7 +156,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
         return reply
           .status(400)
           .type('text/html; charset=utf-8')
-          .send(localSignInPage({ ...base.data, redirectUri: base.data.redirect_uri, email: String(raw.email ?? ''), name: String(raw.name ?? ''), error: message }));
+          .send(
+            localSignInPage({
+              ...base.data,
+              redirectUri: base.data.redirect_uri,
+              email: String(raw.email ?? ''),
+              name: String(raw.name ?? ''),
+              error: message,
+            }),
+          );
       }
       const { redirect_uri, state, email, name } = form.data;
       if (!redirectAllowed(redirect_uri, request)) throw new AppError('COMMON400', { redirect_uri: '허용되지 않은 redirect_uri예요.' });

@@ -45,9 +45,20 @@ const signUpShape = z.object({
     .min(1, SIGNUP_MESSAGES.name)
     .max(20, '이름은 20자 이하로 입력해 주세요.')
     .refine(plainLine, UNSAFE_TEXT_MESSAGE),
-  studentNo: z.string({ error: SIGNUP_MESSAGES.studentNo }).trim().regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
-  collegeId: z.number({ error: '단과대학을 선택해 주세요.' }).int().min(0).max(2 ** 31 - 1),
-  departmentId: z.number({ error: SIGNUP_MESSAGES.department }).int().min(0).max(2 ** 31 - 1),
+  studentNo: z
+    .string({ error: SIGNUP_MESSAGES.studentNo })
+    .trim()
+    .regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
+  collegeId: z
+    .number({ error: '단과대학을 선택해 주세요.' })
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+  departmentId: z
+    .number({ error: SIGNUP_MESSAGES.department })
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   interests: z.array(z.string().max(64), { error: SIGNUP_MESSAGES.interests }).max(20),
   timeTables: z.array(z.unknown(), { error: SIGNUP_MESSAGES.timeTables }).max(200),
 });

@@ -10,11 +10,7 @@ export function campusRepo(db: Db) {
     },
 
     collegesOf(universityId: number) {
-      return db
-        .select({ id: colleges.id, name: colleges.name })
-        .from(colleges)
-        .where(eq(colleges.universityId, universityId))
-        .orderBy(asc(colleges.id));
+      return db.select({ id: colleges.id, name: colleges.name }).from(colleges).where(eq(colleges.universityId, universityId)).orderBy(asc(colleges.id));
     },
 
     /** Departments of a college, only when that college belongs to the caller's university. */

@@ -53,9 +53,7 @@ export interface ListedRoom {
 }
 
 export type StoreResult =
-  | { kind: 'stored'; row: MessageRow; room: RoomAccess }
-  | { kind: 'duplicate'; row: MessageRow; room: RoomAccess }
-  | { kind: 'forbidden' };
+  { kind: 'stored'; row: MessageRow; room: RoomAccess } | { kind: 'duplicate'; row: MessageRow; room: RoomAccess } | { kind: 'forbidden' };
 
 export interface StoreRequest {
   roomId: number;
@@ -132,8 +130,7 @@ interface BatchRow {
 
 const DEADLOCK = '40P01';
 
-const mayWrite = (room: RoomAccess, senderId: number) =>
-  (room.memberA === senderId && !room.aLeft) || (room.memberB === senderId && !room.bLeft);
+const mayWrite = (room: RoomAccess, senderId: number) => (room.memberA === senderId && !room.aLeft) || (room.memberB === senderId && !room.bLeft);
 
 export function chatRepo(db: Db) {
   // The send path uses named prepared statements on the driver's own client: no query builder,
@@ -141,8 +138,7 @@ export function chatRepo(db: Db) {
   const statements = prepared(db);
 
   /** Rooms the member has not left: by member_a through the pair index, by member_b through its own. */
-  const visibleTo = (memberId: number) =>
-    sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left))`;
+  const visibleTo = (memberId: number) => sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left))`;
 
   return {
     async room(roomId: number): Promise<RoomAccess | undefined> {
@@ -280,9 +276,7 @@ export function chatRepo(db: Db) {
     },
 
     async markRead(roomId: number, senderId: number): Promise<void> {
-      await db.execute(
-        sql`update chat_messages set is_read = true where room_id = ${roomId} and sender_id = ${senderId} and is_read = false`,
-      );
+      await db.execute(sql`update chat_messages set is_read = true where room_id = ${roomId} and sender_id = ${senderId} and is_read = false`);
     },
 
     /** One message; see storeBatch. */
@@ -360,7 +354,14 @@ export function chatRepo(db: Db) {
           results[i] = {
             kind: 'stored',
             room,
-            row: { id: String(row.id), roomId: q.roomId, senderId: q.senderId, content: q.content, clientMessageId: q.clientMessageId, createdMs: Number(row.created_ms) },
+            row: {
+              id: String(row.id),
+              roomId: q.roomId,
+              senderId: q.senderId,
+              content: q.content,
+              clientMessageId: q.clientMessageId,
+              createdMs: Number(row.created_ms),
+            },
           };
         } else {
           missing.push(i);

@@ -151,8 +151,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
           authFailing = true;
           throw reject(STOMP_UNAVAILABLE, 'COMMON503');
         }
-        const message =
-          err.code === 'TOKEN_401_ACCESS_EXPIRED' ? 'token expired' : err.code === 'AUTH_403_DISABLED' ? 'account disabled' : 'unauthorized';
+        const message = err.code === 'TOKEN_401_ACCESS_EXPIRED' ? 'token expired' : err.code === 'AUTH_403_DISABLED' ? 'account disabled' : 'unauthorized';
         throw reject(message, err.code);
       }
     },

@@ -22,7 +22,10 @@ export async function filesApiRoutes(api: FastifyInstance, ctx: AppContext, opti
   const uploads = uploadsRepo(ctx.db);
   api.post('/api/aws/presigned-url', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024 }, async (request) => {
     const member = currentMember(request);
-    const { fileName } = parse(presignedUrlBodySchema.refine((b) => noControlChars(b.fileName), { path: ['fileName'] }), request.body);
+    const { fileName } = parse(
+      presignedUrlBodySchema.refine((b) => noControlChars(b.fileName), { path: ['fileName'] }),
+      request.body,
+    );
     const origin = ctx.requestOrigin(request);
     const issued = await options.storage.issue(member.id, fileName, origin);
     await uploads.record(member.id, issued.storageKey, issued.s3Url, issued.contentType);
@@ -54,7 +57,12 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
       const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const promised = typeOfKey(key);
       const declaredImage = (IMAGE_CONTENT_TYPES as readonly string[]).includes(declared);
-      if (!type || (promised && promised !== type) || (declaredImage && declared !== type) || (declared && !declaredImage && declared !== 'application/octet-stream')) {
+      if (
+        !type ||
+        (promised && promised !== type) ||
+        (declaredImage && declared !== type) ||
+        (declared && !declaredImage && declared !== 'application/octet-stream')
+      ) {
         throw new AppError('FILE_400', { file: 'jpg, png, webp, gif 이미지(5MB 이하)만 올릴 수 있어요.' });
       }
       await storage.write(key, bytes);
@@ -90,4 +98,3 @@ export async function defaultImageRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(image);
   });
 }
-

@@ -9,12 +9,14 @@
 
 export const FALLBACK_KEYWORD = '열정';
 export const KEYWORD_MAX_CHARS = 5;
+// The word lists below are kept packed (prettier-ignore): one word per line would be 300 lines.
 
 /**
  * Particles (josa) attach to nouns: `점심마다` is the noun `점심` and `마다`. Only one particle
  * group is removed, the longest that matches, and only when a noun of 2+ syllables is left:
  * stripping suffix after suffix is what turned `점심마다` into the fragment `점심마`.
  */
+// prettier-ignore
 const JOSA = [
   '에서부터', '으로부터', '에게서는', '에서는', '에서도', '에게는', '에게도', '에게서', '한테서', '으로는', '으로도', '으로서',
   '으로써', '이라고', '이라는', '이라도', '이든지', '까지는', '까지도', '부터는', '처럼은', '보다는', '마다', '에서', '에게',
@@ -24,6 +26,7 @@ const JOSA = [
 ].sort((a, b) => b.length - a.length);
 
 /** `공부하고`, `고민했어요`: a noun made a verb with 하다 — the noun is the keyword. */
+// prettier-ignore
 const HADA_ENDINGS = [
   '하고싶어요', '하고싶습니다', '하고있어요', '하고있습니다', '하려고요', '하려고', '했습니다', '했어요', '했었어요', '합니다',
   '해봤어요', '해보고', '하는데', '했던', '하면서', '하며', '하면', '해서', '하기', '해요', '하는', '한다', '했다', '하고', '할',
@@ -31,6 +34,7 @@ const HADA_ENDINGS = [
 ].sort((a, b) => b.length - a.length);
 
 /** Endings of other verbs and adjectives (`있어요`, `새로운`, `먹었어요`): such a word is no keyword. */
+// prettier-ignore
 const PREDICATE_ENDINGS = [
   '습니다', '었어요', '았어요', '였어요', '어요', '아요', '워요', '와요', '네요', '거든요', '는데요', '는데', '지만', '니까',
   '으니까', '면서', '으면서', '려고', '으려고', '고자', '도록', '겠어요', '겠다', '었다', '았다', '스러운', '로운', '다운',
@@ -38,8 +42,10 @@ const PREDICATE_ENDINGS = [
 ].sort((a, b) => b.length - a.length);
 
 /** `목표예요`, `학생입니다`: a noun with the copula — the noun counts. */
+// prettier-ignore
 const COPULA_ENDINGS = ['이에요', '예요', '입니다', '이었어요', '였어요', '이다', '였다', '이라서', '라서'].sort((a, b) => b.length - a.length);
 
+// prettier-ignore
 const STOPWORDS = new Set([
   '저', '나', '제', '저는', '나는', '제가', '내가', '요즘', '최근', '정말', '진짜', '너무', '아주', '매우', '그리고', '하지만', '그래서', '그런데',
   '또', '더', '잘', '많이', '좀', '조금', '것', '거', '수', '때', '등', '및', '이런', '그런', '저런', '어떤', '모든', '여러', '다양', '가장',
@@ -52,6 +58,7 @@ const STOPWORDS = new Set([
  * Nouns whose last syllable looks like a particle (`고양이` is not `고양` + `이`): kept whole,
  * with a particle after them removed. Common ones among what students write about themselves.
  */
+// prettier-ignore
 const NOUNS_ENDING_LIKE_JOSA = [
   '고양이', '강아지', '아이', '나이', '놀이', '요가', '휴가', '여가', '사과', '국가', '평가', '작가', '화가', '전문가', '창업가',
   '예술가', '여행가', '만화가', '음악가', '사업가', '작곡가', '연주가', '소설가', '운동가', '디자이너', '바이올린', '피아노', '오디오',

@@ -57,7 +57,12 @@ export function matchesService(db: Db, push: PushService) {
       const created = await withRetry(() =>
         db.transaction(async (tx) => {
           const people = await tx
-            .select({ id: members.id, universityId: members.universityId, status: members.status, name: sql<string>`coalesce(${members.membername}, ${members.accountName})` })
+            .select({
+              id: members.id,
+              universityId: members.universityId,
+              status: members.status,
+              name: sql<string>`coalesce(${members.membername}, ${members.accountName})`,
+            })
             .from(members)
             .where(sql`${members.id} in (${caller.id}, ${toMemberId})`);
           const me = people.find((p) => p.id === caller.id);

@@ -95,15 +95,24 @@ export function membersRepo(db: Db) {
     // ---------- profile writes: each bumps updated_at (ranking ties, "recent" sort) ----------
 
     async setInterests(memberId: number, interestMask: number) {
-      await db.update(members).set({ interestMask, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+      await db
+        .update(members)
+        .set({ interestMask, updatedAt: sql`now()` })
+        .where(eq(members.id, memberId));
     },
 
     async setTimetable(memberId: number, timeMask: bigint) {
-      await db.update(members).set({ timeMask, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+      await db
+        .update(members)
+        .set({ timeMask, updatedAt: sql`now()` })
+        .where(eq(members.id, memberId));
     },
 
     async setProfileImage(memberId: number, url: string) {
-      await db.update(members).set({ profileImageUrl: url, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+      await db
+        .update(members)
+        .set({ profileImageUrl: url, updatedAt: sql`now()` })
+        .where(eq(members.id, memberId));
     },
 
     /** All three keywords at once: one row per (member, type), replaced in place. */
@@ -116,14 +125,20 @@ export function membersRepo(db: Db) {
             target: [keywords.memberId, keywords.type],
             set: { title: sql`excluded.title`, description: sql`excluded.description` },
           });
-        await tx.update(members).set({ hasKeyword: true, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+        await tx
+          .update(members)
+          .set({ hasKeyword: true, updatedAt: sql`now()` })
+          .where(eq(members.id, memberId));
       });
     },
 
     /** A device token belongs to the member who registered it last (shared devices, account switches). */
     async setFcmToken(memberId: number, token: string) {
       await db.transaction(async (tx) => {
-        await tx.update(members).set({ fcmToken: null }).where(and(eq(members.fcmToken, token), ne(members.id, memberId)));
+        await tx
+          .update(members)
+          .set({ fcmToken: null })
+          .where(and(eq(members.fcmToken, token), ne(members.id, memberId)));
         await tx.update(members).set({ fcmToken: token }).where(eq(members.id, memberId));
       });
     },

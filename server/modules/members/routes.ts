@@ -90,7 +90,10 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext, optio
   });
 
   app.patch('/api/members/fcm-token', async (request) => {
-    const { fcmToken } = parse(fcmTokenBodySchema.refine((b) => noControlChars(b.fcmToken), { path: ['fcmToken'] }), request.body);
+    const { fcmToken } = parse(
+      fcmTokenBodySchema.refine((b) => noControlChars(b.fcmToken), { path: ['fcmToken'] }),
+      request.body,
+    );
     await service.setFcmToken(currentMember(request).id, fcmToken);
     return ok(undefined, FCM_SUCCESS_CODE, FCM_SUCCESS_MESSAGE);
   });

@@ -49,10 +49,17 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, options: 
         READY_TIMEOUT_MS,
         false,
       ),
-      within(options.realtimeReady().catch(() => false), READY_TIMEOUT_MS, false),
+      within(
+        options.realtimeReady().catch(() => false),
+        READY_TIMEOUT_MS,
+        false,
+      ),
     ]);
     const body = { status: db && redis ? 'ok' : 'unavailable', database: db ? 'ok' : 'down', redis: ctx.config.REDIS_URL ? (redis ? 'ok' : 'down') : 'off' };
-    return reply.status(db && redis ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .status(db && redis ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 
   app.get('/metrics', async (request, reply) => {
@@ -64,6 +71,9 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, options: 
     metrics.stompConnections.set(options.stompConnections());
     const pool = database.poolStats();
     if (pool) for (const [state, value] of Object.entries(pool)) metrics.dbPool.set({ state }, value);
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 }

@@ -65,7 +65,10 @@ export function pushService(db: Db, sender: PushSender | undefined, log: Logger,
     });
     if (result === 'unregistered') {
       // Only if it is still the same token (the device may have registered a new one meanwhile).
-      await db.update(members).set({ fcmToken: null }).where(and(eq(members.id, recipientId), eq(members.fcmToken, token)));
+      await db
+        .update(members)
+        .set({ fcmToken: null })
+        .where(and(eq(members.id, recipientId), eq(members.fcmToken, token)));
     }
     if (result === 'failed') log.warn({ recipientId, type: message.type }, 'push failed');
     return result;

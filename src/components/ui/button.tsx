@@ -7,16 +7,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'lg',
-  block = false,
-  className,
-  type = 'button',
-  ...props
-}: ButtonProps) {
-  const classes = [styles.base, styles.variant[variant], styles.size[size], block ? styles.block : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+export function Button({ variant = 'primary', size = 'lg', block = false, className, type = 'button', ...props }: ButtonProps) {
+  const classes = [styles.base, styles.variant[variant], styles.size[size], block ? styles.block : '', className ?? ''].filter(Boolean).join(' ');
   return <button type={type} className={classes} {...props} />;
 }

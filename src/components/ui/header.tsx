@@ -41,11 +41,7 @@ interface HeaderProps {
 /** Spec "Header": fixed, 64 px, at most 480 px wide. */
 export function Header({ title, onBack, transparentUntilScrolled = false }: HeaderProps) {
   const scrolled = useScrolled(transparentUntilScrolled);
-  const className = [
-    styles.header,
-    transparentUntilScrolled ? styles.transparent : '',
-    transparentUntilScrolled && scrolled ? styles.scrolled : '',
-  ].join(' ');
+  const className = [styles.header, transparentUntilScrolled ? styles.transparent : '', transparentUntilScrolled && scrolled ? styles.scrolled : ''].join(' ');
 
   if (title !== undefined) {
     return (

@@ -25,10 +25,7 @@ export function LogoMark({ size = 'md', animated = false, tone = 'brand', label 
       focusable="false"
     >
       <rect className={colors.tile} width="120" height="120" rx="30" />
-      <path
-        d="M32 26h56a16 16 0 0 1 16 16v28a16 16 0 0 1-16 16H56l-18 14v-14h-6a16 16 0 0 1-16-16V42a16 16 0 0 1 16-16Z"
-        className={colors.bubble}
-      />
+      <path d="M32 26h56a16 16 0 0 1 16 16v28a16 16 0 0 1-16 16H56l-18 14v-14h-6a16 16 0 0 1-16-16V42a16 16 0 0 1 16-16Z" className={colors.bubble} />
       <path className={colors.ink} d="M40 56h40a20 20 0 0 1-40 0Z" />
       <path className={colors.inkStroke} d="M36 56h48" strokeWidth="4" strokeLinecap="round" />
       <path className={steamClass} d="M53 47c-3-3 3-6 0-10" strokeWidth="3.5" strokeLinecap="round" />

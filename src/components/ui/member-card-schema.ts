@@ -9,9 +9,7 @@ export const memberCardSchema = z.object({
   department: z.string(),
   studentNo: z.string(),
   userInterests: z.array(z.string()),
-  userKeywords: z.array(
-    z.object({ id: z.number(), type: z.enum(KEYWORD_TYPES).or(z.string()), title: z.string(), description: z.string() }),
-  ),
+  userKeywords: z.array(z.object({ id: z.number(), type: z.enum(KEYWORD_TYPES).or(z.string()), title: z.string(), description: z.string() })),
 });
 export type MemberCardData = z.infer<typeof memberCardSchema>;
 

@@ -47,7 +47,11 @@ export function MemberCard({ id, name, department, studentNo, imageUrl, keywords
         <span className={styles.keywords}>
           {keywords.map((keyword, index) => (
             <span key={`${keyword}-${index}`}>
-              {index > 0 ? <span className={styles.bar} aria-hidden="true">|</span> : null}
+              {index > 0 ? (
+                <span className={styles.bar} aria-hidden="true">
+                  |
+                </span>
+              ) : null}
               {keyword}
             </span>
           ))}
@@ -66,12 +70,7 @@ export function MemberCard({ id, name, department, studentNo, imageUrl, keywords
   );
   if (id == null) return <div className={styles.card}>{body}</div>;
   return (
-    <Link
-      to="/profile/$id"
-      params={{ id }}
-      className={`${styles.card} ${styles.link}`}
-      aria-label={`${name}${meta ? `, ${meta}` : ''} 프로필 보기`}
-    >
+    <Link to="/profile/$id" params={{ id }} className={`${styles.card} ${styles.link}`} aria-label={`${name}${meta ? `, ${meta}` : ''} 프로필 보기`}>
       {body}
     </Link>
   );

@@ -75,15 +75,7 @@ interface ConfirmDialogProps {
 }
 
 /** Spec "Confirm dialog": title, text, confirm button; cancel only when a confirm action is given. */
-export function ConfirmDialog({
-  open,
-  onClose,
-  title,
-  text,
-  confirmLabel = '확인',
-  cancelLabel = '취소',
-  onConfirm,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, text, confirmLabel = '확인', cancelLabel = '취소', onConfirm }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

@@ -1,15 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import {
-  HOURS,
-  hourLabel,
-  slotFor,
-  slotHours,
-  slotKey,
-  WEEKDAY_LABELS,
-  WEEKDAYS,
-  type Slot,
-  type Weekday,
-} from '../../../contract/timetable';
+import { HOURS, hourLabel, slotFor, slotHours, slotKey, WEEKDAY_LABELS, WEEKDAYS, type Slot, type Weekday } from '../../../contract/timetable';
 import { visuallyHidden } from '../../styles/a11y.css';
 import * as styles from './timetable-grid.css';
 
@@ -40,9 +30,7 @@ function keysOf(slots: readonly Slot[] | undefined): Set<string> {
 }
 
 function slotsOf(keys: ReadonlySet<string>): Slot[] {
-  return WEEKDAYS.flatMap((day) =>
-    HOURS.filter((hour) => keys.has(cellKey(day, hour))).map((hour) => slotFor(day, hour)),
-  );
+  return WEEKDAYS.flatMap((day) => HOURS.filter((hour) => keys.has(cellKey(day, hour))).map((hour) => slotFor(day, hour)));
 }
 
 function keyAt(target: EventTarget | null): string | null {
@@ -105,8 +93,7 @@ export function TimetableGrid({ editable = false, initialSlots, onChange, label 
     if (!current || current.pointerId !== event.pointerId) return;
     // With pointer capture (and always for touch) the event target is the grid, not the cell
     // under the finger, so look the cell up by position.
-    const under =
-      typeof document.elementFromPoint === 'function' ? document.elementFromPoint(event.clientX, event.clientY) : null;
+    const under = typeof document.elementFromPoint === 'function' ? document.elementFromPoint(event.clientX, event.clientY) : null;
     const key = keyAt(under) ?? keyAt(event.target);
     if (!key || current.visited.has(key)) return;
     current.visited.add(key);
@@ -164,12 +151,7 @@ export function TimetableGrid({ editable = false, initialSlots, onChange, label 
                     }}
                   />
                 ) : (
-                  <span
-                    className={styles.slot}
-                    data-selected={selected}
-                    role="img"
-                    aria-label={`${cellName(day, hour)} ${selected ? '가능' : '불가'}`}
-                  />
+                  <span className={styles.slot} data-selected={selected} role="img" aria-label={`${cellName(day, hour)} ${selected ? '가능' : '불가'}`} />
                 )}
               </span>
             );

@@ -24,13 +24,7 @@ export function TopicPicker({ value, onChange, label = '관심 주제', max = MA
         {INTEREST_CODES.map((code) => {
           const selected = value.includes(code);
           return (
-            <button
-              key={code}
-              type="button"
-              className={styles.topic}
-              aria-pressed={selected}
-              onClick={() => toggle(code)}
-            >
+            <button key={code} type="button" className={styles.topic} aria-pressed={selected} onClick={() => toggle(code)}>
               {selected ? <CheckIcon size={16} /> : null}
               {INTEREST_LABELS[code]}
             </button>

@@ -16,9 +16,7 @@ export const Route = createFileRoute('/chatting/$id')({
   staticData: { page: { headerHidden: true } },
   // Offline the room still opens: the outbox's messages show and wait for the connection.
   loader: ({ context, params }) =>
-    navigator.onLine
-      ? context.queryClient.ensureInfiniteQueryData(messagesQueryOptions(params.id)).catch(() => undefined)
-      : undefined,
+    navigator.onLine ? context.queryClient.ensureInfiniteQueryData(messagesQueryOptions(params.id)).catch(() => undefined) : undefined,
   pendingComponent: () => <Spinner />,
   component: ChatRoomPage,
 });

@@ -8,8 +8,7 @@ import { chatRoomsQueryOptions } from '../../features/chat/api/get-chat-rooms';
 export const Route = createFileRoute('/chatting/')({
   staticData: { page: { title: '채팅', tabBar: true } },
   // Offline the query would wait for the network; the list shows its own loading and error states.
-  loader: ({ context }) =>
-    navigator.onLine ? context.queryClient.ensureInfiniteQueryData(chatRoomsQueryOptions()).catch(() => undefined) : undefined,
+  loader: ({ context }) => (navigator.onLine ? context.queryClient.ensureInfiniteQueryData(chatRoomsQueryOptions()).catch(() => undefined) : undefined),
   pendingComponent: () => <Spinner />,
   component: ChatList,
 });

@@ -54,11 +54,7 @@ describe('FrameParser', () => {
   });
 
   it('skips heart-beat EOLs between frames and returns several frames from one chunk', () => {
-    const frames = parseAll(
-      new FrameParser(),
-      '\n\r\n\nSEND\ndestination:/a\n\none\0\n\nSEND\ndestination:/b\n\ntwo\0\r\n',
-      '\n',
-    );
+    const frames = parseAll(new FrameParser(), '\n\r\n\nSEND\ndestination:/a\n\none\0\n\nSEND\ndestination:/b\n\ntwo\0\r\n', '\n');
     expect(frames.map(plain)).toEqual([
       { command: 'SEND', headers: { destination: '/a' }, body: 'one' },
       { command: 'SEND', headers: { destination: '/b' }, body: 'two' },
@@ -121,9 +117,7 @@ describe('FrameParser', () => {
   it('rejects malformed headers and non-UTF-8 header bytes', () => {
     expect(parseError('SEND\nno-colon\n\n\0').message).toBe('malformed header');
     expect(parseError('SEND\n:value\n\n\0').message).toBe('malformed header');
-    expect(parseError(Buffer.from([...Buffer.from('SEND\nh:'), 0xff, 0x0a, 0x0a, 0x00])).message).toBe(
-      'header is not valid UTF-8',
-    );
+    expect(parseError(Buffer.from([...Buffer.from('SEND\nh:'), 0xff, 0x0a, 0x0a, 0x00])).message).toBe('header is not valid UTF-8');
   });
 
   it('rejects a stray CR between frames', () => {
@@ -155,9 +149,7 @@ describe('FrameParser', () => {
   });
 
   it('rejects an oversized content-length before the body arrives', () => {
-    expect(parseError(`SEND\ncontent-length:${MAX_FRAME_BYTES}\n\n`).message).toBe(
-      `frame exceeds ${MAX_FRAME_BYTES} bytes`,
-    );
+    expect(parseError(`SEND\ncontent-length:${MAX_FRAME_BYTES}\n\n`).message).toBe(`frame exceeds ${MAX_FRAME_BYTES} bytes`);
   });
 
   it('stops buffering an unterminated body at the limit', () => {
@@ -205,16 +197,12 @@ describe('serializeFrame', () => {
   });
 
   it('does not escape CONNECTED and refuses values it cannot encode there', () => {
-    expect(serializeFrame({ command: 'CONNECTED', headers: { version: '1.2', x: 'a:b' } }).toString()).toBe(
-      'CONNECTED\nversion:1.2\nx:a:b\n\n\0',
-    );
+    expect(serializeFrame({ command: 'CONNECTED', headers: { version: '1.2', x: 'a:b' } }).toString()).toBe('CONNECTED\nversion:1.2\nx:a:b\n\n\0');
     expect(() => serializeFrame({ command: 'CONNECTED', headers: { x: 'a\nb' } })).toThrow(TypeError);
   });
 
   it('ignores a caller-supplied content-length', () => {
-    expect(serializeFrame({ command: 'MESSAGE', headers: { 'content-length': '99' }, body: 'é' }).toString()).toBe(
-      'MESSAGE\ncontent-length:2\n\né\0',
-    );
+    expect(serializeFrame({ command: 'MESSAGE', headers: { 'content-length': '99' }, body: 'é' }).toString()).toBe('MESSAGE\ncontent-length:2\n\né\0');
   });
 
   it('round-trips arbitrary headers and bodies through the parser, however the bytes are chunked', () => {

@@ -100,9 +100,7 @@ export async function startHarness(options: Partial<StompServerOptions<Principal
     async authenticate(headers): Promise<AuthResult<Principal>> {
       const entry = TOKENS[bearerToken(headers) ?? ''];
       if (!entry) throw new StompRejection('unauthorized', { headers: { code: 'JWT_401' } });
-      return entry.lifetimeMs === undefined
-        ? { principal: entry.principal }
-        : { principal: entry.principal, expiresAt: Date.now() + entry.lifetimeMs };
+      return entry.lifetimeMs === undefined ? { principal: entry.principal } : { principal: entry.principal, expiresAt: Date.now() + entry.lifetimeMs };
     },
     async authorizeSubscribe(principal, destination) {
       const roomId = ROOM_TOPIC_RE.exec(destination)?.[1];

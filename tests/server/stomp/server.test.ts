@@ -2,16 +2,7 @@ import type { IFrame } from '@stomp/stompjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_FRAME_BYTES } from '../../../contract/stomp';
 import type { StompServerOptions } from '../../../server/stomp';
-import {
-  RawClient,
-  StompClient,
-  deferred,
-  logText,
-  startHarness,
-  waitUntil,
-  type Harness,
-  type Principal,
-} from './harness';
+import { RawClient, StompClient, deferred, logText, startHarness, waitUntil, type Harness, type Principal } from './harness';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -39,11 +30,7 @@ async function stomp(h: Harness, token = 'token-alice', config = {}): Promise<St
 }
 
 /** Subscribes and waits for the server to confirm, so later publishes are guaranteed to match. */
-async function subscribe(
-  c: StompClient,
-  destination: string,
-  onBody: (body: string, frame: IFrame) => void,
-): Promise<string> {
+async function subscribe(c: StompClient, destination: string, onBody: (body: string, frame: IFrame) => void): Promise<string> {
   const receipt = `sub-${destination}-${Math.random()}`;
   const confirmed = c.receipt(receipt);
   const { id } = c.client.subscribe(destination, (m) => onBody(m.body, m), { receipt });

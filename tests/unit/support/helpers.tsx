@@ -13,8 +13,7 @@ export function fail(code: string, message: string, result?: unknown) {
 
 /** An unsigned JWT with the given expiry (the client never verifies signatures). */
 export function makeJwt(expiresInSeconds: number, sub = '1'): string {
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub, email: 'a@catholic.ac.kr', type: 'access', exp })}.sig`;
 }

@@ -34,9 +34,7 @@ export function LoginScreen() {
         <p className={stage(1)}>
           <span className={styles.tagline}>Lunch with Insight!</span>
         </p>
-        <p className={styles.description}>
-          {'혼밥하기 싫은 점심, 애매하게 빈 공강 시간에\n관심사가 비슷한 친구나 선배와\n편하게 이야기해 보세요.'}
-        </p>
+        <p className={styles.description}>{'혼밥하기 싫은 점심, 애매하게 빈 공강 시간에\n관심사가 비슷한 친구나 선배와\n편하게 이야기해 보세요.'}</p>
       </div>
       <div className={styles.bottom}>
         <Button

@@ -45,7 +45,15 @@ export const lastMessage = style({
   whiteSpace: 'nowrap',
 });
 
-export const meta = style({ flexShrink: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: vars.space.xs, alignSelf: 'stretch', paddingTop: vars.space.xxs });
+export const meta = style({
+  flexShrink: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space.xs,
+  alignSelf: 'stretch',
+  paddingTop: vars.space.xxs,
+});
 
 export const time = style({ fontSize: vars.font.xs, color: vars.color.textWeak, whiteSpace: 'nowrap' });
 

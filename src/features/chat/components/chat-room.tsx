@@ -92,9 +92,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
     if (friendFromState) return friendFromState;
     // Opened without router state (a link, a notification): the chat list knows who it is.
     const room = rooms.data?.pages.flatMap((page) => page.data).find((item) => item.roomId === roomId);
-    return room
-      ? { friendId: room.friendId, name: room.friendName, department: room.friendDepartment, imageUrl: room.friendImageUrl }
-      : null;
+    return room ? { friendId: room.friendId, name: room.friendName, department: room.friendDepartment, imageUrl: room.friendImageUrl } : null;
   }, [friendFromState, rooms.data, roomId]);
 
   const rows = useMemo(() => {

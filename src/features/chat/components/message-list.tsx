@@ -65,8 +65,7 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
 
   // Screen readers hear the friend's new messages, not every older page that loads above.
   const newest = rows.at(-1);
-  const announcement =
-    newest?.kind === 'message' && !newest.message.mine ? `${friend?.name ?? '상대방'}: ${newest.message.content}` : '';
+  const announcement = newest?.kind === 'message' && !newest.message.mine ? `${friend?.name ?? '상대방'}: ${newest.message.content}` : '';
 
   useEffect(() => {
     if (topVisible && hasOlder && !loadingOlder) loadOlder();

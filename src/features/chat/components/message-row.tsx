@@ -44,9 +44,7 @@ export function MessageRow({ row, friend, onRetry, onRemove }: MessageRowProps) 
       <div className={[styles.column, mine ? styles.columnMine : ''].join(' ')}>
         {!mine && runStart && friend?.name ? <span className={styles.senderName}>{friend.name}</span> : null}
         <div className={[styles.line, mine ? styles.lineMine : ''].join(' ')}>
-          <p className={bubbleClass}>
-            {message.content}
-          </p>
+          <p className={bubbleClass}>{message.content}</p>
           {trailer}
         </div>
         {status === 'failed' && clientMessageId ? (

@@ -59,11 +59,7 @@ export function compareMessages(a: ChatMessage, b: ChatMessage): number {
  * is already among the server messages is dropped: the server's copy wins, so nothing shows twice.
  * Local messages follow the server's, in outbox order.
  */
-export function mergeTimeline(
-  serverMessages: readonly ChatMessage[],
-  local: readonly LocalMessage[],
-  userId: number | null,
-): TimelineMessage[] {
+export function mergeTimeline(serverMessages: readonly ChatMessage[], local: readonly LocalMessage[], userId: number | null): TimelineMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const message of serverMessages) byId.set(message.id.value, message);
   const sorted = [...byId.values()].sort(compareMessages);
@@ -113,11 +109,7 @@ export function buildRows(messages: readonly TimelineMessage[]): TimelineRow[] {
     const next = messages[index + 1];
     // Only a next message that shows a time can stand in for this one's (pending and failed
     // bubbles show their state instead).
-    const nextSameMinute =
-      next !== undefined &&
-      next.status === 'sent' &&
-      sameSender(message, next) &&
-      seoulMinuteKey(next.at) === seoulMinuteKey(message.at);
+    const nextSameMinute = next !== undefined && next.status === 'sent' && sameSender(message, next) && seoulMinuteKey(next.at) === seoulMinuteKey(message.at);
     rows.push({
       kind: 'message',
       key: message.key,

@@ -65,9 +65,12 @@ export class Outbox {
   roomSnapshot(roomId: number): readonly LocalMessage[] {
     const cached = this.snapshots.get(roomId);
     if (cached) return cached;
-    const queued = this.roomEntries(roomId).map(
-      ({ clientMessageId, content, createdAt, status }): LocalMessage => ({ clientMessageId, content, createdAt, status }),
-    );
+    const queued = this.roomEntries(roomId).map(({ clientMessageId, content, createdAt, status }): LocalMessage => ({
+      clientMessageId,
+      content,
+      createdAt,
+      status,
+    }));
     const sent = [...this.sent.values()]
       .filter((entry) => entry.roomId === roomId)
       .map(({ clientMessageId, content, createdAt, status }): LocalMessage => ({ clientMessageId, content, createdAt, status }));

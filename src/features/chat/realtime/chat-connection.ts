@@ -9,13 +9,7 @@ import {
 } from '../../../../contract/stomp';
 import { ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
 import { SendRejectedError, type OutboxTransport } from '../outbox/flusher';
-import {
-  chatSocketUrl,
-  createStompJsClient,
-  type CreateStompClient,
-  type StompClientLike,
-  type StompFrameLike,
-} from './stomp-client';
+import { chatSocketUrl, createStompJsClient, type CreateStompClient, type StompClientLike, type StompFrameLike } from './stomp-client';
 
 /** Spec section 4 "Socket". */
 export type ConnectionState = 'CONNECTING' | 'OPEN' | 'RECONNECTING' | 'CLOSED';

@@ -17,11 +17,7 @@ export interface StompClientLike {
   activate(): void;
   deactivate(): Promise<void>;
   forceDisconnect(): void;
-  subscribe(
-    destination: string,
-    callback: (message: StompFrameLike) => void,
-    headers?: Record<string, string>,
-  ): { unsubscribe(): void };
+  subscribe(destination: string, callback: (message: StompFrameLike) => void, headers?: Record<string, string>): { unsubscribe(): void };
   publish(params: { destination: string; body: string; headers?: Record<string, string> }): void;
   watchForReceipt(receiptId: string, callback: (frame: StompFrameLike) => void): void;
 }

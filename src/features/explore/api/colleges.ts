@@ -11,8 +11,7 @@ export function fetchColleges(): Promise<Named[]> {
   return apiJson('/api/colleges', {}, namedSchema);
 }
 
-export const collegesQueryOptions = () =>
-  queryOptions({ queryKey: exploreKeys.colleges(), queryFn: fetchColleges, staleTime: 60 * 60 * 1000 });
+export const collegesQueryOptions = () => queryOptions({ queryKey: exploreKeys.colleges(), queryFn: fetchColleges, staleTime: 60 * 60 * 1000 });
 
 export function useColleges(enabled = true) {
   return useQuery({ ...collegesQueryOptions(), enabled });

@@ -42,13 +42,7 @@ export function DepartmentSheet({ open, value, onClose, onApply }: DepartmentShe
   const department = draft.department && names && !names.includes(draft.department) ? undefined : draft.department;
 
   return (
-    <FilterSheet
-      open={open}
-      title="학과"
-      onClose={onClose}
-      onReset={() => setDraft({})}
-      onApply={() => onApply({ collegeId: draft.collegeId, department })}
-    >
+    <FilterSheet open={open} title="학과" onClose={onClose} onReset={() => setDraft({})} onApply={() => onApply({ collegeId: draft.collegeId, department })}>
       <div role="group" aria-labelledby="explore-college-title">
         <h3 id="explore-college-title" className={styles.groupTitle}>
           단과대학
@@ -59,11 +53,7 @@ export function DepartmentSheet({ open, value, onClose, onApply }: DepartmentShe
               key={college.id}
               label={college.name}
               selected={college.id === draft.collegeId}
-              onSelect={() =>
-                setDraft((prev) =>
-                  prev.collegeId === college.id ? prev : { collegeId: college.id, department: undefined },
-                )
-              }
+              onSelect={() => setDraft((prev) => (prev.collegeId === college.id ? prev : { collegeId: college.id, department: undefined }))}
             />
           ))}
           {colleges.isError ? <p className={styles.hint}>단과대학을 불러오지 못했어요</p> : null}
@@ -82,9 +72,7 @@ export function DepartmentSheet({ open, value, onClose, onApply }: DepartmentShe
                 key={item.id}
                 label={item.name}
                 selected={item.name === department}
-                onSelect={() =>
-                  setDraft((prev) => ({ ...prev, department: prev.department === item.name ? undefined : item.name }))
-                }
+                onSelect={() => setDraft((prev) => ({ ...prev, department: prev.department === item.name ? undefined : item.name }))}
               />
             ))}
           </div>

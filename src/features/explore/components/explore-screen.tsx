@@ -55,12 +55,7 @@ export function ExploreScreen({ filters, onChange }: ExploreScreenProps) {
           {filters.department ?? '학과'}
           <ChevronDownIcon size={16} />
         </button>
-        <button
-          type="button"
-          className={filters.studentNo ? styles.filterOn : styles.filter}
-          aria-haspopup="dialog"
-          onClick={() => setSheet('studentNo')}
-        >
+        <button type="button" className={filters.studentNo ? styles.filterOn : styles.filter} aria-haspopup="dialog" onClick={() => setSheet('studentNo')}>
           {studentNoLabel ?? '학번'}
           <ChevronDownIcon size={16} />
         </button>
@@ -134,10 +129,7 @@ function MemberGrid({ filters }: { filters: ExploreFilters }) {
           </li>
         ))}
       </ul>
-      <InfiniteSentinel
-        enabled={query.hasNextPage && !query.isFetchingNextPage && !query.isError}
-        onVisible={() => void query.fetchNextPage()}
-      />
+      <InfiniteSentinel enabled={query.hasNextPage && !query.isFetchingNextPage && !query.isError} onVisible={() => void query.fetchNextPage()} />
       {query.isFetchingNextPage ? <Spinner /> : null}
     </>
   );

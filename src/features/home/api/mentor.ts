@@ -12,8 +12,7 @@ export function fetchMentorBanner(): Promise<MentorBanner> {
   return apiJson('/api/mentor', {}, mentorBannerSchema);
 }
 
-export const mentorBannerQueryOptions = () =>
-  queryOptions({ queryKey: homeKeys.mentor(), queryFn: fetchMentorBanner, staleTime: 10 * 60 * 1000 });
+export const mentorBannerQueryOptions = () => queryOptions({ queryKey: homeKeys.mentor(), queryFn: fetchMentorBanner, staleTime: 10 * 60 * 1000 });
 
 export function useMentorBanner() {
   return useQuery(mentorBannerQueryOptions());

@@ -9,8 +9,7 @@ export function fetchRecommendations(): Promise<MemberCardData[]> {
   return apiJson('/api/members/recommendations', {}, z.array(memberCardSchema));
 }
 
-export const recommendationsQueryOptions = () =>
-  queryOptions({ queryKey: homeKeys.recommendations(), queryFn: fetchRecommendations });
+export const recommendationsQueryOptions = () => queryOptions({ queryKey: homeKeys.recommendations(), queryFn: fetchRecommendations });
 
 export function useRecommendations() {
   return useQuery(recommendationsQueryOptions());

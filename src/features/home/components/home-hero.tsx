@@ -51,13 +51,7 @@ export function HomeHero({ universityName }: { universityName: string }) {
   }, [api, onSelect]);
 
   return (
-    <section
-      className={styles.hero}
-      aria-roledescription="carousel"
-      aria-label="런치챗 소개"
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-    >
+    <section className={styles.hero} aria-roledescription="carousel" aria-label="런치챗 소개" onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
           {SLOGANS.map((slogan, index) => (
@@ -72,11 +66,7 @@ export function HomeHero({ universityName }: { universityName: string }) {
               <SlideArt variant={index} />
               <div className={styles.text}>
                 <p className={styles.university}>{universityName}</p>
-                {index === 0 ? (
-                  <h1 className={styles.title}>Lunch With Insight!</h1>
-                ) : (
-                  <p className={styles.title}>Lunch With Insight!</p>
-                )}
+                {index === 0 ? <h1 className={styles.title}>Lunch With Insight!</h1> : <p className={styles.title}>Lunch With Insight!</p>}
                 <p className={styles.slogan}>{slogan}</p>
               </div>
             </div>

@@ -91,12 +91,8 @@ function MatchPanel({ status }: { status: MatchListStatus }) {
           </li>
         ))}
       </ul>
-      <InfiniteSentinel
-        enabled={query.hasNextPage && !query.isFetchingNextPage}
-        onVisible={() => void query.fetchNextPage()}
-      />
+      <InfiniteSentinel enabled={query.hasNextPage && !query.isFetchingNextPage} onVisible={() => void query.fetchNextPage()} />
       {query.isFetchingNextPage ? <Spinner /> : null}
     </>
   );
 }
-

@@ -22,8 +22,7 @@ export async function fetchUniName(): Promise<string> {
   return text;
 }
 
-export const uniNameQueryOptions = () =>
-  queryOptions({ queryKey: memberKeys.uniName(), queryFn: fetchUniName, staleTime: 60 * 60 * 1000 });
+export const uniNameQueryOptions = () => queryOptions({ queryKey: memberKeys.uniName(), queryFn: fetchUniName, staleTime: 60 * 60 * 1000 });
 
 export function useUniName() {
   return useQuery(uniNameQueryOptions());

@@ -79,7 +79,16 @@ function MentorBanner({ mentor }: { mentor: MentorInfo }) {
         />
       ) : (
         <div className={styles.bannerFallback} aria-hidden="true">
-          <svg className={styles.bannerMark} viewBox="0 0 64 64" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" focusable="false">
+          <svg
+            className={styles.bannerMark}
+            viewBox="0 0 64 64"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={3}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            focusable="false"
+          >
             <path d="M10 26h36v12a14 14 0 0 1-14 14h-8a14 14 0 0 1-14-14V26Z" />
             <path d="M46 30h4a6 6 0 0 1 0 12h-5" />
             <path d="M20 10c0 4 4 4 4 8M30 10c0 4 4 4 4 8" />
@@ -142,10 +151,7 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
       },
       onError: (error) => {
         console.error('mentor application failed', error);
-        const text =
-          error instanceof ApiError
-            ? (error.fieldErrors.phone ?? error.fieldErrors.question ?? error.message)
-            : '요청 중 오류가 발생했어요';
+        const text = error instanceof ApiError ? (error.fieldErrors.phone ?? error.fieldErrors.question ?? error.message) : '요청 중 오류가 발생했어요';
         setMessage({ title: '신청하지 못했어요', text });
       },
     });
@@ -213,13 +219,7 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
           {apply.isPending ? '신청하는 중이에요' : mentor.applied ? '신청 완료' : full ? '신청 마감' : '신청하기'}
         </Button>
       </form>
-      <ConfirmDialog
-        open={message !== null}
-        onClose={() => setMessage(null)}
-        title={message?.title}
-        text={message?.text}
-        confirmLabel="닫기"
-      />
+      <ConfirmDialog open={message !== null} onClose={() => setMessage(null)} title={message?.title} text={message?.text} confirmLabel="닫기" />
     </section>
   );
 }

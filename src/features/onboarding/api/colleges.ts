@@ -11,8 +11,7 @@ export function fetchColleges(): Promise<College[]> {
   return apiJson('/api/colleges', {}, namedSchema);
 }
 
-export const collegesQueryOptions = () =>
-  queryOptions({ queryKey: collegeKeys.list(), queryFn: fetchColleges, staleTime: 60 * 60 * 1000 });
+export const collegesQueryOptions = () => queryOptions({ queryKey: collegeKeys.list(), queryFn: fetchColleges, staleTime: 60 * 60 * 1000 });
 
 export function useColleges() {
   return useQuery(collegesQueryOptions());

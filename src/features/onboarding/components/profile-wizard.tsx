@@ -53,11 +53,7 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
       onError: (error) => {
         console.error('signup failed', error);
         // The server re-checks everything; say what it refused instead of failing silently.
-        setMessage(
-          error instanceof ApiError
-            ? (Object.values(error.fieldErrors)[0] ?? error.message)
-            : '요청 중 오류가 발생했어요',
-        );
+        setMessage(error instanceof ApiError ? (Object.values(error.fieldErrors)[0] ?? error.message) : '요청 중 오류가 발생했어요');
       },
     });
   };
@@ -97,9 +93,7 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
       </div>
 
       <form id={FORM_ID} key={step} className={styles.step} onSubmit={next} noValidate>
-        {step === 0 ? (
-          <NameStep value={draft.name} onChange={(name) => update({ name })} onInfo={() => setInfoOpen(true)} />
-        ) : null}
+        {step === 0 ? <NameStep value={draft.name} onChange={(name) => update({ name })} onInfo={() => setInfoOpen(true)} /> : null}
         {step === 1 ? <StudentNoStep value={draft.studentNo} onChange={(studentNo) => update({ studentNo })} /> : null}
         {step === 2 ? (
           <DepartmentStep
@@ -113,9 +107,7 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
           />
         ) : null}
         {step === 3 ? <TopicStep value={draft.interests} onChange={(interests) => update({ interests })} /> : null}
-        {step === 4 ? (
-          <TimeStep initialSlots={draft.timeTables} onChange={(timeTables) => update({ timeTables })} />
-        ) : null}
+        {step === 4 ? <TimeStep initialSlots={draft.timeTables} onChange={(timeTables) => update({ timeTables })} /> : null}
       </form>
 
       <div className={styles.footer}>
@@ -129,24 +121,14 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
         open={infoOpen}
         onClose={() => setInfoOpen(false)}
         title="런치챗은 실명으로 이용해요"
-        text={
-          '서로 믿고 만날 수 있도록 실제 이름을 적어 주세요.\n이름은 매칭된 상대와 채팅에서 보여요.\n실명이 아닌 이름은 이용이 제한될 수 있어요.'
-        }
+        text={'서로 믿고 만날 수 있도록 실제 이름을 적어 주세요.\n이름은 매칭된 상대와 채팅에서 보여요.\n실명이 아닌 이름은 이용이 제한될 수 있어요.'}
         confirmLabel="닫기"
       />
     </div>
   );
 }
 
-function NameStep({
-  value,
-  onChange,
-  onInfo,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onInfo: () => void;
-}) {
+function NameStep({ value, onChange, onInfo }: { value: string; onChange: (value: string) => void; onInfo: () => void }) {
   return (
     <>
       <h2 className={styles.question}>이름을 알려 주세요</h2>

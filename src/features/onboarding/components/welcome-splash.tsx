@@ -55,9 +55,7 @@ export function WelcomeSplash({ universityName, loading, memberName, onFinish }:
       </div>
       <p className={[styles.welcome, stage(1)].join(' ')}>{memberName ? `${memberName}님, 환영해요!` : '환영해요!'}</p>
       <p className={[styles.tagline, stage(2)].join(' ')}>Lunch with Insight!</p>
-      <p className={[styles.text, stage(3)].join(' ')}>
-        {'혼자 먹는 점심은 이제 그만!\n관심사가 비슷한 친구나 선배를\n런치챗에서 만나 보세요.'}
-      </p>
+      <p className={[styles.text, stage(3)].join(' ')}>{'혼자 먹는 점심은 이제 그만!\n관심사가 비슷한 친구나 선배를\n런치챗에서 만나 보세요.'}</p>
     </div>
   );
 }

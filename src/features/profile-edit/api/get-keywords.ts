@@ -11,8 +11,7 @@ export function fetchKeywords(signal?: AbortSignal): Promise<StoredKeyword[]> {
   return apiJson('/api/members/keywords', { signal }, z.array(keywordSchema));
 }
 
-export const keywordsQueryOptions = () =>
-  queryOptions({ queryKey: profileEditKeys.keywords(), queryFn: ({ signal }) => fetchKeywords(signal), staleTime: 0 });
+export const keywordsQueryOptions = () => queryOptions({ queryKey: profileEditKeys.keywords(), queryFn: ({ signal }) => fetchKeywords(signal), staleTime: 0 });
 
 export function useKeywords() {
   return useQuery(keywordsQueryOptions());

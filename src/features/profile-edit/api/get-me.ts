@@ -8,10 +8,12 @@ import { profileEditKeys } from './keys';
 const meSchema = z.object({
   memberName: z.string(),
   // Unknown codes cannot be picked in the topic picker, so they are dropped here.
-  userInterests: z.array(z.string()).transform((codes) => codes.flatMap((code) => {
-    const parsed = interestCodeSchema.safeParse(code);
-    return parsed.success ? [parsed.data] : [];
-  })),
+  userInterests: z.array(z.string()).transform((codes) =>
+    codes.flatMap((code) => {
+      const parsed = interestCodeSchema.safeParse(code);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ),
   timeTables: z.array(slotSchema),
 });
 export type EditableMe = z.infer<typeof meSchema>;
@@ -21,8 +23,7 @@ export function fetchEditableMe(signal?: AbortSignal): Promise<EditableMe> {
   return apiJson('/api/members/me', { signal }, meSchema);
 }
 
-export const editableMeQueryOptions = () =>
-  queryOptions({ queryKey: profileEditKeys.me(), queryFn: ({ signal }) => fetchEditableMe(signal), staleTime: 0 });
+export const editableMeQueryOptions = () => queryOptions({ queryKey: profileEditKeys.me(), queryFn: ({ signal }) => fetchEditableMe(signal), staleTime: 0 });
 
 export function useEditableMe() {
   return useQuery(editableMeQueryOptions());

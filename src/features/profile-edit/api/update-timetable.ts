@@ -15,8 +15,6 @@ export function useUpdateTimetable() {
     mutationFn: updateTimetable,
     // The my page shows no times, so it is left alone.
     onSuccess: () =>
-      Promise.all(
-        [profileEditKeys.me(), changedElsewhere.me, changedElsewhere.details].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+      Promise.all([profileEditKeys.me(), changedElsewhere.me, changedElsewhere.details].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -151,14 +151,7 @@ function KeywordQuestion({ type, value, onChange, onMessage }: KeywordQuestionPr
             onChange={(event) => onChange({ title: event.target.value })}
           />
         </div>
-        <Button
-          variant="secondary"
-          size="md"
-          className={styles.aiButton}
-          onClick={askAi}
-          disabled={suggest.isPending}
-          aria-label={`${question} AI 추천`}
-        >
+        <Button variant="secondary" size="md" className={styles.aiButton} onClick={askAi} disabled={suggest.isPending} aria-label={`${question} AI 추천`}>
           {suggest.isPending ? '추천 중…' : 'AI 추천'}
         </Button>
       </div>

@@ -10,11 +10,7 @@ const presignedSchema = z.object({ presignedUrl: z.string(), s3Url: z.string() }
  * → PATCH /api/members/profile-image {profileImageUrl: s3Url}.
  */
 export async function uploadProfileImage(file: File): Promise<string> {
-  const { presignedUrl, s3Url } = await apiJson(
-    '/api/aws/presigned-url',
-    { method: 'POST', json: { fileName: file.name } },
-    presignedSchema,
-  );
+  const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedSchema);
   // Plain fetch: the signed URL carries its own authorisation (S3 refuses a second one).
   const put = await fetch(presignedUrl, {
     method: 'PUT',

@@ -68,12 +68,8 @@ export function ProfileBody({ profile, photoAction, children }: ProfileBodyProps
             return (
               <div key={type} className={styles.question}>
                 <dt className={styles.questionTitle}>{KEYWORD_QUESTIONS[type]}</dt>
-                <dd className={keyword?.title ? styles.keyword : styles.fallback}>
-                  {keyword?.title || '아직 등록된 키워드가 없어요'}
-                </dd>
-                <dd className={keyword?.description ? styles.description : styles.fallback}>
-                  {keyword?.description || '등록된 설명이 없어요'}
-                </dd>
+                <dd className={keyword?.title ? styles.keyword : styles.fallback}>{keyword?.title || '아직 등록된 키워드가 없어요'}</dd>
+                <dd className={keyword?.description ? styles.description : styles.fallback}>{keyword?.description || '등록된 설명이 없어요'}</dd>
               </div>
             );
           })}
