@@ -39,7 +39,7 @@ const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--repor
 
 const buildStatus = run('npx', ['vite', 'build', '--logLevel', 'warn']);
 const e2eJson = path.join(out, 'e2e.json');
-const e2eStatus = buildStatus === 0 ? run('npx', ['playwright', 'test'], { E2E_JSON: e2eJson }) : 1;
+const e2eStatus = buildStatus === 0 ? run('npx', ['playwright', 'test'], { E2E_JSON: e2eJson, TEST_POSTGRES: postgres ? '1' : '0' }) : 1;
 
 let passed = 0;
 let failed = 0;

@@ -19,6 +19,7 @@ async function connected(page: Page) {
   await expect(page.getByText(CONNECTING)).toBeHidden({ timeout: 20_000 });
 }
 
+// npm test passes its PostgreSQL probe on: skipped only where the server suites skip PostgreSQL too.
 test.skip(process.env.TEST_POSTGRES === '0', 'needs PostgreSQL at 127.0.0.1:5432');
 
 test('a database outage of 12 s: the chat keeps trying, and without a reload a message written meanwhile arrives once', async ({ browser, request }) => {
