@@ -171,7 +171,12 @@ export const matches = pgTable(
     uniqueIndex('matches_pair').on(sql`least(${t.requesterId}, ${t.targetId})`, sql`greatest(${t.requesterId}, ${t.targetId})`),
     index('matches_requester').on(t.requesterId, t.status),
     index('matches_target').on(t.targetId, t.status),
-    check('matches_status', sql`${t.status} in ('REQUESTED','ACCEPTED')`),
+    // The expiry sweep (section 15) reads only open requests, oldest first.
+    index('matches_requested_created')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'REQUESTED'`),
+    // EXPIRED: a request older than MATCH_REQUEST_TTL; the lists leave it out, a new request replaces it.
+    check('matches_status', sql`${t.status} in ('REQUESTED','ACCEPTED','EXPIRED')`),
     check('matches_not_self', sql`${t.requesterId} <> ${t.targetId}`),
   ],
 );
@@ -286,6 +291,72 @@ export const pushLog = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('push_log_key').on(t.recipientId, t.type, t.senderId)],
+);
+
+/**
+ * Blocks (section 15): one row per (blocker, blocked); the rule is symmetric, so readers check
+ * both directions. The primary key serves "whom did I block", the second index "who blocked me".
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked').on(t.blockedId, t.blockerId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * Reports (section 15/16). The reported message's text is copied at report time, so the operator
+ * still sees it after the room (and its messages) is deleted. `hold` marks the report that made
+ * the target's third distinct reporter within 30 days: while any OPEN report of a target holds,
+ * the target is left out of every discovery list; an operator's decision closes the target's
+ * OPEN reports (status CLOSED), which lifts it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    detail: text('detail'),
+    /** chat_messages.id of the reported message; no foreign key: the room may be deleted later. */
+    messageId: bigint('message_id', { mode: 'number' }),
+    messageText: text('message_text'),
+    status: text('status').notNull().default('OPEN'),
+    hold: boolean('hold').notNull().default(false),
+    /** What the operator decided (DISMISS | SUSPEND) and when; null while OPEN. */
+    resolution: text('resolution'),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_target').on(t.targetId, t.status, t.createdAt),
+    index('reports_status').on(t.status, t.id),
+    // Discovery lists exclude held targets: this partial index stays as small as the open holds.
+    index('reports_hold')
+      .on(t.targetId)
+      .where(sql`${t.status} = 'OPEN' and ${t.hold}`),
+    check('reports_reason', sql`${t.reason} in ('HARASSMENT','SPAM','INAPPROPRIATE_PROFILE','NO_SHOW','OTHER')`),
+    check('reports_status', sql`${t.status} in ('OPEN','CLOSED')`),
+    check('reports_resolution', sql`${t.resolution} is null or ${t.resolution} in ('DISMISS','SUSPEND')`),
+    check('reports_detail', sql`${t.detail} is null or char_length(${t.detail}) <= 500`),
+    check('reports_not_self', sql`${t.reporterId} <> ${t.targetId}`),
+  ],
 );
 
 /** PostgreSQL `bit varying`: drizzle has no built-in for it; values stay strings of 0/1 on the wire. */
