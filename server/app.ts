@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './lib/security';
 import { serializeError } from './lib/log';
 import { createMetrics } from './lib/metrics';
 import { installKoreanZodMessages } from './lib/zod-messages';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
 import { campusRoutes } from './modules/campus/routes';
@@ -259,6 +260,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
     await chatRoutes(api, ctx, { onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId) });
+    await adminRoutes(api, ctx, { endMember: (memberId) => chatSocket.endMember(memberId) });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);
   await defaultImageRoutes(app);

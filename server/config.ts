@@ -57,6 +57,8 @@ const envSchema = z.object({
   LOCAL_SIGNIN: bool,
   /** Comma-separated e-mail domains allowed to sign in; empty = any (others become UMC대). */
   ALLOWED_EMAIL_DOMAINS: optionalString,
+  /** Operators (contract section 16): comma-separated e-mails that may use /api/admin/** and the /admin console. */
+  ADMIN_EMAILS: optionalString,
   DEMO_MEMBERS: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Serve the built PWA from this folder (same origin). */
   STATIC_DIR: z.string().default('./dist'),
@@ -93,7 +95,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS' | 'HOST'> {
+export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS' | 'ADMIN_EMAILS' | 'HOST'> {
   /** The listen address: HOST, else 127.0.0.1 while the local sign-in is on, else 0.0.0.0. */
   HOST: string;
   /** HOST was not set and the local sign-in page is on, so the server keeps to this machine. */
@@ -102,6 +104,8 @@ export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALL
   demoMembers: number;
   corsOrigins: string[];
   allowedEmailDomains: string[];
+  /** ADMIN_EMAILS, lower-cased (e-mails are stored lower-cased). */
+  adminEmails: string[];
   googleEnabled: boolean;
   localSignInEnabled: boolean;
 }
@@ -140,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMembers: e.DEMO_MEMBERS ?? (production || e.NODE_ENV === 'test' ? 0 : 200),
     corsOrigins: [...new Set([...list(e.CORS_ORIGINS), ...(e.APP_URL ? [new URL(e.APP_URL).origin] : [])])],
     allowedEmailDomains: list(e.ALLOWED_EMAIL_DOMAINS).map((d) => d.toLowerCase()),
+    adminEmails: list(e.ADMIN_EMAILS).map((a) => a.toLowerCase()),
     googleEnabled,
     // The local page is a development convenience: never on in production unless asked for explicitly.
     localSignInEnabled,

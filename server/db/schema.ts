@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -103,6 +104,8 @@ export const members = pgTable(
     index('members_recommend').on(t.universityId, t.status, t.matchCount.desc(), t.updatedAt.desc(), t.id.desc()),
     index('members_dept').on(t.departmentId),
     index('members_college').on(t.collegeId),
+    // Operator stats (contract section 16): sign-ups per day are a range scan.
+    index('members_created').on(t.createdAt),
     // A device token belongs to one member: registering it elsewhere clears it here.
     index('members_fcm_token')
       .on(t.fcmToken)
@@ -171,6 +174,11 @@ export const matches = pgTable(
     uniqueIndex('matches_pair').on(sql`least(${t.requesterId}, ${t.targetId})`, sql`greatest(${t.requesterId}, ${t.targetId})`),
     index('matches_requester').on(t.requesterId, t.status),
     index('matches_target').on(t.targetId, t.status),
+    // Operator stats: requests per day, and accepts per day (an accept sets updated_at).
+    index('matches_created').on(t.createdAt, t.requesterId),
+    index('matches_accepted')
+      .on(t.updatedAt, t.requesterId, t.targetId)
+      .where(sql`${t.status} = 'ACCEPTED'`),
     // The expiry sweep (section 15) reads only open requests, oldest first.
     index('matches_requested_created')
       .on(t.createdAt)
@@ -240,6 +248,8 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_room').on(t.roomId, t.id),
     uniqueIndex('chat_messages_client_id').on(t.senderId, t.clientMessageId),
+    // Operator stats: messages and active senders per day, read from the index alone.
+    index('chat_messages_created').on(t.createdAt, t.senderId),
     // Unread counts and mark-as-read touch only unread rows, which stay few.
     index('chat_messages_unread')
       .on(t.roomId, t.senderId)
@@ -281,6 +291,49 @@ export const mentorApplications = pgTable(
   },
   (t) => [uniqueIndex('mentor_member_month').on(t.memberId, t.month), index('mentor_university_month').on(t.universityId, t.month)],
 );
+
+/**
+ * Contract section 16: the monthly mentor page an operator set for a university and month
+ * (`YYYY-MM`, Seoul). Absent → the built-in default of contract/mentor.ts. The fields live in one
+ * JSON value because they are read and written whole and validated by contract/admin.ts.
+ */
+export const mentorConfigs = pgTable(
+  'mentor_configs',
+  {
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id),
+    month: text('month').notNull(),
+    config: jsonb('config')
+      .$type<{
+        mentorName: string;
+        mentorTitle: string;
+        mentorSub: string;
+        intro: [string, string, string];
+        schedule: { date: string; time: string; place: string; capacity: number };
+        bannerImage: string;
+      }>()
+      .notNull(),
+    updatedBy: integer('updated_by').references(() => members.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.universityId, t.month] })],
+);
+
+/**
+ * Contract section 16: a member an operator suspended (members.status is DISABLED while a row
+ * exists). Kept apart from members so 정지 해제 knows who and since when, and what to restore.
+ */
+export const memberSuspensions = pgTable('member_suspensions', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  /** The status to restore on 정지 해제 (ACTIVE, or PENDING for an unfinished sign-up). */
+  previousStatus: text('previous_status').notNull(),
+  suspendedBy: integer('suspended_by').references(() => members.id, { onDelete: 'set null' }),
+  reportId: integer('report_id'),
+  suspendedAt: createdAt(),
+});
 
 export const pushLog = pgTable(
   'push_log',

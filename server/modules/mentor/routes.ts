@@ -1,11 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MENTOR_APPLY_SUCCESS, MENTOR_CONFIGS, mentorApplyBodySchema, UNIVERSITY_KEYS, type MentorInfo, type UniversityKey } from '../../../contract/mentor';
+import { MENTOR_APPLY_SUCCESS, MENTOR_CONFIGS, mentorApplyBodySchema, type MentorConfig, type MentorInfo } from '../../../contract/mentor';
 import { noControlChars } from '../../../contract/members';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import type { Db } from '../../db/client';
-import { mentorApplications, universities } from '../../db/schema';
+import { mentorConfigFor } from '../../db/mentor-configs';
+import { mentorApplications } from '../../db/schema';
 import { AppError, ok, parse } from '../../lib/http';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../members/sql';
 
@@ -15,10 +16,9 @@ export function mentorMonth(now = new Date()): string {
   return `${kst.getUTCFullYear()}-${String(kst.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-async function configKey(db: Db, universityId: number): Promise<UniversityKey> {
-  const [row] = await db.select({ key: universities.configKey }).from(universities).where(eq(universities.id, universityId)).limit(1);
-  const key = row?.key ?? 'default';
-  return (UNIVERSITY_KEYS as readonly string[]).includes(key) ? (key as UniversityKey) : 'default';
+/** What an operator stored for this university and month (contract section 16), else the built-in default. */
+async function monthConfig(db: Db, universityId: number, month: string): Promise<MentorConfig> {
+  return (await mentorConfigFor(db, universityId, month))?.config ?? MENTOR_CONFIGS.default;
 }
 
 const applySchema = mentorApplyBodySchema.refine((b) => noControlChars(b.question), { path: ['question'], message: '질문에 쓸 수 없는 문자가 있어요.' });
@@ -30,7 +30,7 @@ export async function mentorRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/mentor', async (request) => {
     const member = currentMember(request);
     const month = mentorMonth();
-    const config = MENTOR_CONFIGS[await configKey(db, member.universityId)];
+    const config = await monthConfig(db, member.universityId, month);
     const [mine] = await db
       .select({ n: count() })
       .from(mentorApplications)
@@ -47,7 +47,7 @@ export async function mentorRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const member = currentMember(request);
     const { phone, question } = parse(applySchema, request.body);
     const month = mentorMonth();
-    const { capacity } = MENTOR_CONFIGS[await configKey(db, member.universityId)].schedule;
+    const { capacity } = (await monthConfig(db, member.universityId, month)).schedule;
     try {
       await db.transaction(async (tx) => {
         // Applications of one university are serialised, so the last seat is given once.

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+
+/**
+ * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
+ * in `ADMIN_EMAILS` may call it; everyone else gets 403 `ADMIN_403`.
+ */
+
+/** GET /api/admin/me (extension): 200 for an operator, 403 `ADMIN_403` for everyone else. */
+export const adminMeSchema = z.object({ operator: z.literal(true), email: z.string() });
+export type AdminMe = z.infer<typeof adminMeSchema>;
+
+/** GET /api/admin/universities. */
+export const adminUniversitySchema = z.object({ universityId: z.number().int(), name: z.string() });
+export type AdminUniversity = z.infer<typeof adminUniversitySchema>;
+
+/** `YYYY-MM` (a month in Seoul time). */
+export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const monthSchema = z.string({ error: '월을 입력해 주세요.' }).regex(MONTH_RE, '월은 2026-09 형식으로 입력해 주세요.');
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const dateSchema = z
+  .string({ error: '날짜를 입력해 주세요.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 2026-09-01 형식으로 입력해 주세요.')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, '없는 날짜예요.');
+
+export const universityIdSchema = z.coerce.number({ error: '학교를 선택해 주세요.' }).int('학교를 선택해 주세요.').min(1, '학교를 선택해 주세요.').max(2_147_483_647);
+
+export const MENTOR_TEXT_MAX = { mentorName: 30, mentorTitle: 80, mentorSub: 100, intro: 500, date: 30, time: 30, place: 50 } as const;
+export const MENTOR_CAPACITY_MAX = 100;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}을(를) 입력해 주세요.` })
+    .trim()
+    .min(1, `${label}을(를) 입력해 주세요.`)
+    .max(max, `${label}은(는) ${max}자 이하로 입력해 주세요.`);
+
+/**
+ * The banner: one of the built-in images the PWA ships (`/images/…`), or an image this
+ * deployment's upload flow (contract section 11) stored — the server checks it issued the URL.
+ */
+export const BUILT_IN_BANNER_RE = /^\/images\/mentor-(catholic|ewha|kau|default)\.webp$/;
+
+/** PUT /api/admin/universities/{id}/mentor?month= body; GET answers the same fields. */
+export const mentorConfigInputSchema = z.object({
+  mentorName: text('멘토 이름', MENTOR_TEXT_MAX.mentorName),
+  mentorTitle: text('멘토 소개 한 줄', MENTOR_TEXT_MAX.mentorTitle),
+  mentorSub: text('부제', MENTOR_TEXT_MAX.mentorSub),
+  intro: z.tuple([text('소개 문단', MENTOR_TEXT_MAX.intro), text('소개 문단', MENTOR_TEXT_MAX.intro), text('소개 문단', MENTOR_TEXT_MAX.intro)], {
+    error: '소개 문단 세 개를 입력해 주세요.',
+  }),
+  schedule: z.object(
+    {
+      date: text('날짜', MENTOR_TEXT_MAX.date),
+      time: text('시간', MENTOR_TEXT_MAX.time),
+      place: text('장소', MENTOR_TEXT_MAX.place),
+      capacity: z
+        .number({ error: '정원을 숫자로 입력해 주세요.' })
+        .int('정원은 정수로 입력해 주세요.')
+        .min(1, '정원은 1명 이상이어야 해요.')
+        .max(MENTOR_CAPACITY_MAX, `정원은 ${MENTOR_CAPACITY_MAX}명 이하로 입력해 주세요.`),
+    },
+    { error: '일정을 입력해 주세요.' },
+  ),
+  bannerImage: z.string({ error: '배너 이미지를 선택해 주세요.' }).trim().min(1, '배너 이미지를 선택해 주세요.').max(2048, '배너 이미지 주소가 너무 길어요.'),
+});
+export type MentorConfigInput = z.infer<typeof mentorConfigInputSchema>;
+
+/** GET /api/admin/universities/{id}/mentor: the fields, and whether they are stored or the built-in default. */
+export const adminMentorConfigSchema = mentorConfigInputSchema.extend({
+  universityId: z.number().int(),
+  month: z.string(),
+  /** `false`: nothing stored for this month, these are the built-in defaults. */
+  stored: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminMentorConfig = z.infer<typeof adminMentorConfigSchema>;
+
+/** GET /api/admin/mentor-applications?universityId&month[&format=csv]. */
+export const mentorApplicationsQuerySchema = z.object({
+  universityId: universityIdSchema,
+  month: monthSchema,
+  format: z.enum(['json', 'csv'], { error: 'format은 csv만 쓸 수 있어요.' }).optional(),
+});
+
+export const mentorApplicationRowSchema = z.object({
+  applicationId: z.number().int(),
+  memberId: z.number().int(),
+  memberName: z.string().nullable(),
+  department: z.string().nullable(),
+  studentNo: z.string().nullable(),
+  phone: z.string(),
+  question: z.string(),
+  createdAt: z.string(),
+});
+export type MentorApplicationRow = z.infer<typeof mentorApplicationRowSchema>;
+
+/** The CSV's columns, in order, with their Korean headers. */
+export const MENTOR_APPLICATION_CSV_COLUMNS = [
+  ['applicationId', '신청번호'],
+  ['memberId', '회원번호'],
+  ['memberName', '이름'],
+  ['department', '학과'],
+  ['studentNo', '학번'],
+  ['phone', '휴대폰'],
+  ['question', '질문'],
+  ['createdAt', '신청 시각'],
+] as const satisfies readonly (readonly [keyof MentorApplicationRow, string])[];
+
+/** GET /api/admin/stats?from&to&universityId? — at most this many days. */
+export const STATS_MAX_DAYS = 366;
+
+export const statsQuerySchema = z
+  .object({ from: dateSchema, to: dateSchema, universityId: universityIdSchema.optional() })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: '끝 날짜는 시작 날짜보다 빠를 수 없어요.' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 <= STATS_MAX_DAYS, {
+    path: ['to'],
+    message: `기간은 ${STATS_MAX_DAYS}일 이하로 골라 주세요.`,
+  });
+
+export const statsRowSchema = z.object({
+  /** A Seoul calendar day, `YYYY-MM-DD`. */
+  date: z.string(),
+  /** Accounts created that day (first sign-in). */
+  signups: z.number().int(),
+  /** Distinct members who sent a chat message or a match request that day. */
+  activeMembers: z.number().int(),
+  /** Match requests sent that day. */
+  requests: z.number().int(),
+  /** Match requests accepted that day. */
+  accepts: z.number().int(),
+  /** Chat messages sent that day. */
+  messages: z.number().int(),
+  meetupsConfirmed: z.number().int(),
+  meetupsDone: z.number().int(),
+});
+export type StatsRow = z.infer<typeof statsRowSchema>;
+export const STATS_FIELDS = ['signups', 'activeMembers', 'requests', 'accepts', 'messages', 'meetupsConfirmed', 'meetupsDone'] as const;
+
+/** Reports (contract sections 15 and 16). */
+export const REPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
+export const reportsQuerySchema = z.object({ status: z.enum(REPORT_STATUSES, { error: 'status는 OPEN 또는 CLOSED예요.' }).default('OPEN') });
+export const REPORT_ACTIONS = ['DISMISS', 'SUSPEND'] as const;
+export const reportActionSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: 'action은 DISMISS 또는 SUSPEND예요.' }) });
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+const adminMemberRef = z.object({ memberId: z.number().int(), memberName: z.string().nullable(), email: z.string(), status: z.string() });
+
+export const adminReportSchema = z.object({
+  reportId: z.number().int(),
+  status: z.enum(REPORT_STATUSES),
+  /** `DISMISSED` or `SUSPENDED` once closed. */
+  resolution: z.string().nullable(),
+  reason: z.string(),
+  detail: z.string().nullable(),
+  messageId: z.string().nullable(),
+  /** The reported chat message's text, when the report names one and it still exists. */
+  messageText: z.string().nullable(),
+  createdAt: z.string(),
+  reporter: adminMemberRef,
+  target: adminMemberRef,
+  /** Reports against this target with the same status (the console groups by target). */
+  targetReportCount: z.number().int(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** GET /api/admin/members/suspended (extension): who is suspended now, so 정지 해제 has a list. */
+export const suspendedMemberSchema = z.object({
+  memberId: z.number().int(),
+  memberName: z.string().nullable(),
+  email: z.string(),
+  universityId: z.number().int(),
+  suspendedAt: z.string(),
+});
+export type SuspendedMember = z.infer<typeof suspendedMemberSchema>;
+
+export const REPORT_ACTION_SUCCESS = 'REPORT_ACTION_SUCCESS';
+export const MEMBER_REINSTATE_SUCCESS = 'MEMBER_REINSTATE_SUCCESS';
+export const MENTOR_CONFIG_SAVE_SUCCESS = 'MENTOR_CONFIG_SAVE_SUCCESS';
