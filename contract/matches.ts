@@ -7,7 +7,7 @@ export const MATCH_LIST_STATUSES = ['REQUESTED', 'RECEIVED', 'ACCEPTED'] as cons
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
 
 /** Stored states of a match row. */
-export type MatchState = 'REQUESTED' | 'ACCEPTED';
+export type MatchState = 'REQUESTED' | 'ACCEPTED' | 'EXPIRED';
 
 export const MATCH_ACCEPT_SUCCESS = 'MATCH_ACCEPT_SUCCESS';
 

@@ -1,18 +1,22 @@
 import { z } from 'zod';
 
 /** Contract section 6; clients show unknown types as plain text. */
-export const NOTIFICATION_TYPES = ['MATCH_REQUEST', 'MATCH_ACCEPTED'] as const;
+export const NOTIFICATION_TYPES = ['MATCH_REQUEST', 'MATCH_ACCEPTED', 'MATCH_EXPIRED'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The stored content texts, exactly as contract section 6 gives them. */
 export function notificationContent(type: NotificationType, senderName: string): string {
-  return type === 'MATCH_REQUEST' ? `${senderName}님이 런치챗을 요청했어요!` : `${senderName}님이 런치챗을 수락했어요!`;
+  if (type === 'MATCH_REQUEST') return `${senderName}님이 런치챗을 요청했어요!`;
+  if (type === 'MATCH_ACCEPTED') return `${senderName}님이 런치챗을 수락했어요!`;
+  // Section 15: told to the requester; the "sender" is the member the request went to.
+  return `${senderName}님에게 보낸 런치챗 요청이 만료되었어요.`;
 }
 
 /** Push titles and the route a click opens (contract section 12). */
 export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: string }> = {
   MATCH_REQUEST: { title: '새 런치챗 요청', url: '/matching?selectTab=RECEIVED' },
   MATCH_ACCEPTED: { title: '런치챗 매칭 완료', url: '/matching?selectTab=ACCEPTED' },
+  MATCH_EXPIRED: { title: '런치챗 요청 만료', url: '/alarm' },
 };
 
 export const NOTIFICATION_PAGE_SIZE = 20;

@@ -30,6 +30,8 @@ import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops/routes';
+import { startExpirySweeper, type ExpirySweeper } from './modules/safety/expiry';
+import { safetyRoutes } from './modules/safety/routes';
 import { chatPushHook, createPush, registerPush, type PushSender } from './modules/push';
 import { webRoutes } from './modules/web/routes';
 import { createRealtime } from './realtime';
@@ -256,6 +258,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await membersRoutes(api, ctx, { storage });
     await keywordAiRoutes(api, ctx, { rateLimit: perMinute(config.RATE_LIMIT_KEYWORD_AI), llmTimeoutMs: config.LLM_TIMEOUT_MS });
     await matchesRoutes(api, ctx, { push, rateLimit: perMinute(config.RATE_LIMIT_MATCHES) });
+    await safetyRoutes(api, ctx, {
+      rateLimit: perMinute(config.RATE_LIMIT_MATCHES),
+      // The pair's room leaves both members' open sockets on every instance (section 15).
+      onBlocked: (blockerId, blockedId, roomId) => {
+        chatSocket.memberLeft(blockerId, roomId);
+        chatSocket.memberLeft(blockedId, roomId);
+      },
+    });
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
@@ -267,5 +277,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await chatSocketRoutes(app, ctx, chatSocket);
   await webRoutes(app, ctx);
+
+  // Request expiry (section 15): swept from the database, so it survives restarts and runs on every instance.
+  let expiry: ExpirySweeper | undefined;
+  app.addHook('onReady', async () => {
+    expiry = startExpirySweeper(db, config.MATCH_REQUEST_TTL, (recipientId, message) => push.notifyPush(recipientId, message), app.log);
+  });
+  app.addHook('onClose', async () => {
+    await expiry?.stop();
+  });
   return app;
 }

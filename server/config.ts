@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { durationSeconds } from '../contract/safety';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -85,6 +86,20 @@ const envSchema = z.object({
   RATE_LIMIT_MATCHES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_KEYWORD_AI: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
+  /** Section 15: a REQUESTED match older than this becomes EXPIRED (a number with s, m, h or d). */
+  MATCH_REQUEST_TTL: z
+    .string()
+    .default('72h')
+    .transform((v, ctx) => {
+      const seconds = durationSeconds(v);
+      if (seconds === undefined || seconds < 1) {
+        ctx.addIssue({ code: 'custom', message: 'MATCH_REQUEST_TTL is a duration such as 72h, 30m, 90s or 3d' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  /** Section 15: REQUESTED matches a member may have sent and still open (429 MATCH_429_PENDING beyond). */
+  MAX_PENDING_REQUESTS: z.coerce.number().int().min(1).max(1000).default(10),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('ap-northeast-2'),

@@ -39,6 +39,8 @@ export interface RoomAccess {
   memberB: number;
   aLeft: boolean;
   bLeft: boolean;
+  /** A block between the two, either way (section 15): the room is gone for both while it lasts. */
+  blocked?: boolean;
 }
 
 export interface ListedRoom {
@@ -68,6 +70,8 @@ const STORE_ONE_SQL = `
   with room as (
     update chat_rooms set last_message_at = now()
      where id = $1::int and ((member_a = $2::int and not a_left) or (member_b = $2::int and not b_left))
+       and not exists (select 1 from blocks b where (b.blocker_id = member_a and b.blocked_id = member_b)
+                                               or (b.blocker_id = member_b and b.blocked_id = member_a))
     returning id, member_a, member_b, a_left, b_left
   ), ins as (
     insert into chat_messages (room_id, sender_id, content, client_message_id)
@@ -97,6 +101,8 @@ const STORE_BATCH_SQL = `
      where cr.id in (select r from input)
        and exists (select 1 from input i where i.r = cr.id
                    and ((cr.member_a = i.s and not cr.a_left) or (cr.member_b = i.s and not cr.b_left)))
+       and not exists (select 1 from blocks b where (b.blocker_id = cr.member_a and b.blocked_id = cr.member_b)
+                                               or (b.blocker_id = cr.member_b and b.blocked_id = cr.member_a))
     returning cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left
   ), ins as (
     insert into chat_messages (room_id, sender_id, content, client_message_id)
@@ -130,6 +136,11 @@ interface BatchRow {
 
 const DEADLOCK = '40P01';
 
+/** Section 15: a block between the room's two members, either way (primary key / blocks_blocked probes). */
+const blockedPair = (room: SQL) =>
+  sql`exists (select 1 from blocks b where (b.blocker_id = ${room}.member_a and b.blocked_id = ${room}.member_b)
+                                      or (b.blocker_id = ${room}.member_b and b.blocked_id = ${room}.member_a))`;
+
 const mayWrite = (room: RoomAccess, senderId: number) => (room.memberA === senderId && !room.aLeft) || (room.memberB === senderId && !room.bLeft);
 
 export function chatRepo(db: Db) {
@@ -138,12 +149,20 @@ export function chatRepo(db: Db) {
   const statements = prepared(db);
 
   /** Rooms the member has not left: by member_a through the pair index, by member_b through its own. */
-  const visibleTo = (memberId: number) => sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left))`;
+  const visibleTo = (memberId: number) =>
+    sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${blockedPair(sql`r`)}`;
 
   return {
     async room(roomId: number): Promise<RoomAccess | undefined> {
       const rows = await db
-        .select({ id: chatRooms.id, memberA: chatRooms.memberA, memberB: chatRooms.memberB, aLeft: chatRooms.aLeft, bLeft: chatRooms.bLeft })
+        .select({
+          id: chatRooms.id,
+          memberA: chatRooms.memberA,
+          memberB: chatRooms.memberB,
+          aLeft: chatRooms.aLeft,
+          bLeft: chatRooms.bLeft,
+          blocked: sql<boolean>`${blockedPair(sql`${chatRooms}`)}`,
+        })
         .from(chatRooms)
         .where(eq(chatRooms.id, roomId))
         .limit(1);
@@ -163,6 +182,14 @@ export function chatRepo(db: Db) {
         .where(eq(members.id, memberId))
         .limit(1);
       return rows[0];
+    },
+
+    async blockedBetween(a: number, b: number): Promise<boolean> {
+      const rows = await rowsOf<{ n: number }>(
+        db,
+        sql`select 1 as n from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}) limit 1`,
+      );
+      return rows.length > 0;
     },
 
     async hasAcceptedMatch(a: number, b: number): Promise<boolean> {

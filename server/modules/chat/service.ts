@@ -5,6 +5,8 @@ import type { ChatRepo, RoomAccess } from './repo';
 
 /** The other member of a room, if `memberId` is a participant who has not left. */
 export function friendOf(room: RoomAccess, memberId: number): number | undefined {
+  // A block either way: the room is gone for both (section 15), as if they had left it.
+  if (room.blocked) return undefined;
   if (room.memberA === memberId && !room.aLeft) return room.memberB;
   if (room.memberB === memberId && !room.bLeft) return room.memberA;
   return undefined;
@@ -39,7 +41,7 @@ export function chatService(repo: ChatRepo) {
       if (friendId === memberId) throw new AppError('CHAT_400');
       const friend = await repo.friend(friendId);
       if (!friend) throw new AppError('USER_404');
-      if (!(await repo.hasAcceptedMatch(memberId, friendId))) throw new AppError('CHAT_403');
+      if (!(await repo.hasAcceptedMatch(memberId, friendId)) || (await repo.blockedBetween(memberId, friendId))) throw new AppError('CHAT_403');
       const room = await repo.openRoom(memberId, friendId);
       return {
         chatRoomId: room.id,

@@ -15,7 +15,7 @@ export interface MatchesRouteOptions {
 }
 
 export async function matchesRoutes(app: FastifyInstance, ctx: AppContext, options: MatchesRouteOptions): Promise<void> {
-  const service = matchesService(ctx.db, options.push);
+  const service = matchesService(ctx.db, options.push, { maxPending: ctx.config.MAX_PENDING_REQUESTS });
 
   app.post('/api/matches', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024 }, async (request) => {
     const { toMemberId } = parse(matchCreateBodySchema, request.body);

@@ -38,7 +38,12 @@ interface MatchRow {
   keywords: { id: number; title: string }[] | null;
 }
 
-export function matchesService(db: Db, push: PushService) {
+export interface MatchesOptions {
+  /** MAX_PENDING_REQUESTS (section 15). */
+  maxPending: number;
+}
+
+export function matchesService(db: Db, push: PushService, options: MatchesOptions) {
   function sendPush(recipientId: number, senderId: number, type: NotificationType, senderName: string) {
     void push.notifyPush(recipientId, {
       type,
@@ -56,20 +61,33 @@ export function matchesService(db: Db, push: PushService) {
       if (toMemberId > MAX_INT4) throw new AppError('USER_404');
       const created = await withRetry(() =>
         db.transaction(async (tx) => {
-          const people = await tx
-            .select({
-              id: members.id,
-              universityId: members.universityId,
-              status: members.status,
-              name: sql<string>`coalesce(${members.membername}, ${members.accountName})`,
-            })
-            .from(members)
-            .where(sql`${members.id} in (${caller.id}, ${toMemberId})`);
+          // Both rows locked in id order (as a block and the counters trigger lock them): the
+          // pending count and the block check below cannot change until this commits.
+          const people = await rowsOf<{ id: number; university_id: number; status: string; name: string; pending_sent: number }>(
+            tx,
+            sql`select id, university_id, status, coalesce(membername, account_name) as name, pending_sent
+                  from members where id in (${caller.id}, ${toMemberId}) order by id for no key update`,
+          );
           const me = people.find((p) => p.id === caller.id);
           const target = people.find((p) => p.id === toMemberId);
           // Another university's member is indistinguishable from one that does not exist.
-          if (!target || target.status !== 'ACTIVE' || target.universityId !== caller.universityId) throw new AppError('USER_404');
+          if (!target || target.status !== 'ACTIVE' || target.university_id !== caller.universityId) throw new AppError('USER_404');
           if (!me || me.status !== 'ACTIVE') throw new AppError('MATCH_400', { _: '회원가입을 마친 뒤에 요청할 수 있어요.' });
+          // Section 15: a block either way refuses the request.
+          const [blocked] = await rowsOf<{ n: number }>(
+            tx,
+            sql`select 1 as n from blocks
+                 where (blocker_id = ${caller.id} and blocked_id = ${toMemberId}) or (blocker_id = ${toMemberId} and blocked_id = ${caller.id})
+                 limit 1`,
+          );
+          if (blocked) throw new AppError('MATCH_403_BLOCKED');
+          // Section 15: at most maxPending requests sent and still open (the counter the trigger keeps).
+          if (Number(me.pending_sent) >= options.maxPending) throw new AppError('MATCH_429_PENDING');
+          // An expired request between the two makes way for the new one (one row per pair, the pair index).
+          await tx.execute(sql`delete from matches
+                                where least(requester_id, target_id) = ${Math.min(caller.id, toMemberId)}
+                                  and greatest(requester_id, target_id) = ${Math.max(caller.id, toMemberId)}
+                                  and status = 'EXPIRED'`);
           // A concurrent request for the same pair waits on the unique index, then inserts nothing.
           const inserted = await rowsOf<{ id: number; created_ms: number }>(
             tx,
@@ -100,11 +118,12 @@ export function matchesService(db: Db, push: PushService) {
             .returning({ id: matches.id });
           if (updated.length === 0) {
             const [existing] = await tx
-              .select({ id: matches.id })
+              .select({ id: matches.id, status: matches.status })
               .from(matches)
               .where(and(eq(matches.requesterId, otherMemberId), eq(matches.targetId, caller.id)))
               .limit(1);
-            throw existing ? new AppError('MATCH_400', { otherMemberId: '이미 수락한 요청이에요.' }) : new AppError('MATCH_404');
+            if (!existing) throw new AppError('MATCH_404');
+            throw new AppError('MATCH_400', { otherMemberId: existing.status === 'EXPIRED' ? '기간이 지나 만료된 요청이에요.' : '이미 수락한 요청이에요.' });
           }
           const [me] = await tx
             .select({ name: sql<string>`coalesce(${members.membername}, ${members.accountName})` })
@@ -125,7 +144,10 @@ export function matchesService(db: Db, push: PushService) {
           ? sql`mt.requester_id = ${caller.id} and mt.status = 'REQUESTED'`
           : status === 'RECEIVED'
             ? sql`mt.target_id = ${caller.id} and mt.status = 'REQUESTED'`
-            : sql`(mt.requester_id = ${caller.id} or mt.target_id = ${caller.id}) and mt.status = 'ACCEPTED'`;
+            : // Section 15: a block either way hides the pair's match from both.
+              sql`(mt.requester_id = ${caller.id} or mt.target_id = ${caller.id}) and mt.status = 'ACCEPTED'
+                  and not exists (select 1 from blocks b where (b.blocker_id = mt.requester_id and b.blocked_id = mt.target_id)
+                                                          or (b.blocker_id = mt.target_id and b.blocked_id = mt.requester_id))`;
       const other = sql`case when mt.requester_id = ${caller.id} then mt.target_id else mt.requester_id end`;
       const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from matches mt where ${where}`);
       const total = counted?.n ?? 0;

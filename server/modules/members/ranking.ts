@@ -122,6 +122,8 @@ export async function filters(db: Db, caller: Caller, input: FilterInput): Promi
     sql`m.id <> ${caller.id}`,
     sql`m.id <> all(array(select target_id from matches where requester_id = ${caller.id} and status = 'ACCEPTED'
                           union all select requester_id from matches where target_id = ${caller.id} and status = 'ACCEPTED'))`,
+    // Safety (section 15): blocked either way, or held by reports.
+    sql`m.id <> all(array(select safety_hidden(${U}, ${caller.id})))`,
   ];
   if (interest !== null) where.push(sql`(m.interest_mask::int & ${1 << (interest - 1)}) <> 0`);
   if (input.collegeId !== undefined || byName) where.push(sql`m.college_id = (select college from f)`);

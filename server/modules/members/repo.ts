@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { KeywordType } from '../../../contract/members';
 import type { Db } from '../../db/client';
-import { colleges, departments, keywords, matches, members, universities } from '../../db/schema';
+import { blocks, colleges, departments, keywords, matches, members, universities } from '../../db/schema';
 
 /** Keywords in the order of the three questions (contract section 3), whatever their ids. */
 const KEYWORD_ORDER = sql`array_position(array['EXPRESS','GOAL','INTEREST']::text[], ${keywords.type})`;
@@ -34,8 +34,8 @@ export function membersRepo(db: Db) {
       return rows[0];
     },
 
-    /** Another member as the caller may see them: same university, finished sign-up; else nothing. */
-    async visibleProfile(universityId: number, memberId: number) {
+    /** Another member as the caller may see them: same university, finished sign-up, no block either way (section 15); else nothing. */
+    async visibleProfile(universityId: number, memberId: number, callerId: number) {
       const rows = await db
         .select({
           id: members.id,
@@ -53,7 +53,15 @@ export function membersRepo(db: Db) {
         .innerJoin(universities, eq(universities.id, members.universityId))
         .leftJoin(colleges, eq(colleges.id, members.collegeId))
         .leftJoin(departments, eq(departments.id, members.departmentId))
-        .where(and(eq(members.id, memberId), eq(members.universityId, universityId), eq(members.status, 'ACTIVE')))
+        .where(
+          and(
+            eq(members.id, memberId),
+            eq(members.universityId, universityId),
+            eq(members.status, 'ACTIVE'),
+            sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${callerId} and b.blocked_id = ${memberId})
+                                                        or (b.blocker_id = ${memberId} and b.blocked_id = ${callerId}))`,
+          ),
+        )
         .limit(1);
       return rows[0];
     },

@@ -111,7 +111,8 @@ export function validInterestMask(body: unknown): number {
 }
 
 export function matchStatusFor(callerId: number, match: { requesterId: number; status: string } | undefined): MatchStatus {
-  if (!match) return 'NONE';
+  // An expired request is as if there were none: a new one may be sent (section 15).
+  if (!match || match.status === 'EXPIRED') return 'NONE';
   if (match.status === 'ACCEPTED') return 'ACCEPTED';
   const status: MatchStatus = match.requesterId === callerId ? 'REQUESTED' : 'RECEIVED';
   return MATCH_STATUSES.includes(status) ? status : 'NONE';
@@ -174,7 +175,7 @@ export function membersService(db: Db, repo: MembersRepo) {
     /** Another member's profile: same university only; anything else is indistinguishable from "no such member". */
     async detail(caller: { id: number; universityId: number }, memberId: number): Promise<MemberDetail> {
       const [profile, match, keywordRows] = await Promise.all([
-        repo.visibleProfile(caller.universityId, memberId),
+        repo.visibleProfile(caller.universityId, memberId, caller.id),
         repo.matchBetween(caller.id, memberId),
         repo.keywordsOf([memberId]),
       ]);
