@@ -26,7 +26,11 @@ export const dateSchema = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, '없는 날짜예요.');
 
-export const universityIdSchema = z.coerce.number({ error: '학교를 선택해 주세요.' }).int('학교를 선택해 주세요.').min(1, '학교를 선택해 주세요.').max(2_147_483_647);
+export const universityIdSchema = z.coerce
+  .number({ error: '학교를 선택해 주세요.' })
+  .int('학교를 선택해 주세요.')
+  .min(1, '학교를 선택해 주세요.')
+  .max(2_147_483_647);
 
 export const MENTOR_TEXT_MAX = { mentorName: 30, mentorTitle: 80, mentorSub: 100, intro: 500, date: 30, time: 30, place: 50 } as const;
 export const MENTOR_CAPACITY_MAX = 100;

@@ -165,8 +165,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         .where(eq(members.id, principal.memberId))
         .limit(1);
       const row = rows[0];
-      if (!row || row.ended) throw new AppError('JWT_401');
+      if (!row) throw new AppError('JWT_401');
+      // Before `ended`: a suspension also revokes the sessions, and the app must learn why (section 16).
       if (row.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
+      if (row.ended) throw new AppError('JWT_401');
       const { ended: _ended, ...member } = row;
       return { ...member, tokenExpiresAt: principal.expiresAt, sessionId: principal.sessionId };
     },

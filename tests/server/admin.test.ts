@@ -34,7 +34,13 @@ describe('CSV cells (contract section 16)', () => {
   });
 
   it('writes RFC 4180 with a BOM that a strict parser reads back', () => {
-    const text = toCsv(['이름', '질문'], [['a,"b"', 'line1\nline2'], [null, 3]]);
+    const text = toCsv(
+      ['이름', '질문'],
+      [
+        ['a,"b"', 'line1\nline2'],
+        [null, 3],
+      ],
+    );
     expect(text.startsWith('\uFEFF이름,질문\r\n')).toBe(true);
     expect(text).toContain('"a,""b""","line1\nline2"\r\n');
     expect(parseCsv(text, { bom: true, relax_quotes: false })).toEqual([
@@ -93,7 +99,10 @@ describeApi(
       expect(before.body.result).toEqual({ ...builtIn, stored: false, updatedAt: null, universityId: catholic, month });
 
       // A banner goes through the ordinary upload flow (contract section 11).
-      const issued = (await call(s.app, op.token, 'POST', '/api/aws/presigned-url', { fileName: 'banner.png' })).body.result as { presignedUrl: string; s3Url: string };
+      const issued = (await call(s.app, op.token, 'POST', '/api/aws/presigned-url', { fileName: 'banner.png' })).body.result as {
+        presignedUrl: string;
+        s3Url: string;
+      };
       const target = new URL(issued.presignedUrl);
       const up = await s.app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers: { 'content-type': 'image/png' }, payload: PNG });
       expect(up.statusCode).toBe(200);
@@ -139,7 +148,10 @@ describeApi(
         const res = await call(s.app, op.token, 'PUT', url, body);
         expect([res.status, res.body.code], field).toEqual([400, 'COMMON400']);
         const fields = res.body.result as Record<string, string>;
-        expect(Object.keys(fields).some((k) => k.startsWith(field)), `${field}: ${JSON.stringify(fields)}`).toBe(true);
+        expect(
+          Object.keys(fields).some((k) => k.startsWith(field)),
+          `${field}: ${JSON.stringify(fields)}`,
+        ).toBe(true);
         for (const message of Object.values(fields)) expect(message).toMatch(/[가-힣]/);
       }
       for (const bad of ['2026-13', '26-01', '', '2026-1']) {
@@ -164,7 +176,9 @@ describeApi(
       for (const [name, question, extra] of hostile) {
         const m = await newMember(s.app, email('ewha.ac.kr'), { membername: '임시' });
         await db.update(members).set({ membername: name }).where(eq(members.id, m.memberId));
-        await db.insert(mentorApplications).values({ memberId: m.memberId, universityId: ewha, month: '2026-05', phone: '01012345678', question: `${question}${extra}` });
+        await db
+          .insert(mentorApplications)
+          .values({ memberId: m.memberId, universityId: ewha, month: '2026-05', phone: '01012345678', question: `${question}${extra}` });
         ids.push(m.memberId);
       }
       const json = await call(s.app, op.token, 'GET', `/api/admin/mentor-applications?universityId=${ewha}&month=2026-05`);
@@ -192,9 +206,17 @@ describeApi(
       expect(parsed.every((r) => r.length === 8)).toBe(true);
       expect(csv.rawPayload.toString('utf8').endsWith('\r\n')).toBe(true);
 
-      const empty = await s.app.inject({ url: `/api/admin/mentor-applications?universityId=${ewha}&month=2020-01&format=csv`, headers: { authorization: `Bearer ${op.token}` } });
+      const empty = await s.app.inject({
+        url: `/api/admin/mentor-applications?universityId=${ewha}&month=2020-01&format=csv`,
+        headers: { authorization: `Bearer ${op.token}` },
+      });
       expect(parseCsv(empty.body, { bom: true })).toHaveLength(1);
-      for (const q of ['universityId=abc&month=2026-05', `universityId=${ewha}&month=2026-5`, `universityId=${ewha}`, `universityId=${ewha}&month=2026-05&format=xlsx`]) {
+      for (const q of [
+        'universityId=abc&month=2026-05',
+        `universityId=${ewha}&month=2026-5`,
+        `universityId=${ewha}`,
+        `universityId=${ewha}&month=2026-05&format=xlsx`,
+      ]) {
         const res = await call(s.app, op.token, 'GET', `/api/admin/mentor-applications?${q}`);
         expect([res.status, res.body.code], q).toEqual([400, 'COMMON400']);
       }
@@ -225,12 +247,16 @@ describeApi(
         (${c}, ${a}, 'REQUESTED', ${at('2025-03-01T20:00:00Z')}, ${at('2025-03-01T20:00:00Z')}),
         (${d}, ${e}, 'ACCEPTED', ${at('2025-03-01T02:00:00Z')}, ${at('2025-03-01T02:30:00Z')})`);
       const [room] = (
-        (await db.execute(sql`insert into chat_rooms (member_a, member_b, starter_id) values (${Math.min(a, b)}, ${Math.max(a, b)}, ${a}) returning id`)) as unknown as {
+        (await db.execute(
+          sql`insert into chat_rooms (member_a, member_b, starter_id) values (${Math.min(a, b)}, ${Math.max(a, b)}, ${a}) returning id`,
+        )) as unknown as {
           rows: { id: number }[];
         }
       ).rows;
       const [room2] = (
-        (await db.execute(sql`insert into chat_rooms (member_a, member_b, starter_id) values (${Math.min(d, e)}, ${Math.max(d, e)}, ${d}) returning id`)) as unknown as {
+        (await db.execute(
+          sql`insert into chat_rooms (member_a, member_b, starter_id) values (${Math.min(d, e)}, ${Math.max(d, e)}, ${d}) returning id`,
+        )) as unknown as {
           rows: { id: number }[];
         }
       ).rows;
@@ -270,7 +296,14 @@ describeApi(
     it('refuses stats ranges it should not compute', async () => {
       const s = server();
       const op = await asOperator();
-      for (const q of ['from=2024-01-01&to=2025-01-01', 'from=2025-03-02&to=2025-03-01', 'from=2025-02-30&to=2025-03-01', 'from=2025-03-01', 'from=x&to=y', 'from=2025-03-01&to=2025-03-02&universityId=0']) {
+      for (const q of [
+        'from=2024-01-01&to=2025-01-01',
+        'from=2025-03-02&to=2025-03-01',
+        'from=2025-02-30&to=2025-03-01',
+        'from=2025-03-01',
+        'from=x&to=y',
+        'from=2025-03-01&to=2025-03-02&universityId=0',
+      ]) {
         const res = await call(s.app, op.token, 'GET', `/api/admin/stats?${q}`);
         expect([res.status, res.body.code], q).toEqual([400, 'COMMON400']);
         for (const message of Object.values(res.body.result as Record<string, string>)) expect(message).toMatch(/[가-힣]/);

@@ -152,7 +152,10 @@ export function adminRepo(db: Db) {
     /** 정지 해제: restores the status the member had; false when it was not suspended. */
     async reinstate(memberId: number): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.delete(memberSuspensions).where(eq(memberSuspensions.memberId, memberId)).returning({ previous: memberSuspensions.previousStatus });
+        const [row] = await tx
+          .delete(memberSuspensions)
+          .where(eq(memberSuspensions.memberId, memberId))
+          .returning({ previous: memberSuspensions.previousStatus });
         if (!row) return false;
         await tx
           .update(members)

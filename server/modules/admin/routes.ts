@@ -37,7 +37,12 @@ function seoulMonth(now = new Date()): string {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, '번호가 올바르지 않아요.').transform(Number) });
+const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, '번호가 올바르지 않아요.')
+    .transform(Number),
+});
 const monthQuery = z.object({ month: monthSchema.optional() });
 
 export function isOperator(ctx: AppContext, member: Member): boolean {

@@ -150,7 +150,8 @@ export function chatRepo(db: Db) {
 
   /** Rooms the member has not left: by member_a through the pair index, by member_b through its own. */
   const visibleTo = (memberId: number) =>
-    sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${blockedPair(sql`r`)}`;
+    sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${blockedPair(sql`r`)}
+        and not exists (select 1 from members o where o.id in (r.member_a, r.member_b) and o.status = 'DISABLED')`; // section 16: suspended
 
   return {
     async room(roomId: number): Promise<RoomAccess | undefined> {

@@ -149,7 +149,9 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
                   and not exists (select 1 from blocks b where (b.blocker_id = mt.requester_id and b.blocked_id = mt.target_id)
                                                           or (b.blocker_id = mt.target_id and b.blocked_id = mt.requester_id))`;
       const other = sql`case when mt.requester_id = ${caller.id} then mt.target_id else mt.requester_id end`;
-      const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from matches mt where ${where}`);
+      // Section 16: a suspended member disappears from every list while the suspension lasts.
+      const listed = sql`${where} and not exists (select 1 from members o where o.id = ${other} and o.status = 'DISABLED')`;
+      const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from matches mt where ${listed}`);
       const total = counted?.n ?? 0;
       const rows = await rowsOf<MatchRow>(
         db,
@@ -162,7 +164,7 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
               from matches mt
               join members u on u.id = ${other}
               left join departments d on d.id = u.department_id
-             where ${where}
+             where ${listed}
              order by mt.updated_at desc, mt.id desc
              limit ${size} offset ${page * size}`,
       );

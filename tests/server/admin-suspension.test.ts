@@ -1,0 +1,126 @@
+import { expect, it } from 'vitest';
+import { roomPublish, roomTopic } from '../../contract/stomp';
+import { call, describeApi } from './api-harness';
+import { matchedPair, email as chatEmail } from './chat-helpers';
+import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
+import { newMember, signIn } from './harness';
+
+const OPERATOR = 'ops@catholic.ac.kr';
+
+describeApi(
+  'operator reports and suspension (contract sections 15–16)',
+  (server) => {
+    it('groups open reports by target with the message text; 무시 closes them and changes nothing else', async () => {
+      const s = server();
+      const op = await newMember(s.app, OPERATOR, { membername: '운영자' });
+      const pair = await matchedPair(s.app, s.database.db, 'dismiss');
+      const r = await call(s.app, pair.a.token, 'POST', '/api/reports', { targetMemberId: pair.b.memberId, reason: 'SPAM', detail: '광고를 보내요' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const open = (await call(s.app, op.token, 'GET', '/api/admin/reports?status=OPEN')).body.result as {
+        reportId: number;
+        target: { memberId: number };
+        targetReportCount: number;
+        detail: string;
+      }[];
+      const mine = open.find((x) => x.reportId === r.body.result.reportId)!;
+      expect(mine).toMatchObject({ target: { memberId: pair.b.memberId }, targetReportCount: 1, detail: '광고를 보내요', reason: 'SPAM', status: 'OPEN' });
+      const dismissed = await call(s.app, op.token, 'PATCH', `/api/admin/reports/${mine.reportId}`, { action: 'DISMISS' });
+      expect(dismissed.body.result).toEqual({ reportId: mine.reportId, action: 'DISMISS', targetMemberId: pair.b.memberId, closedReports: 1 });
+      const closed = (await call(s.app, op.token, 'GET', '/api/admin/reports?status=CLOSED')).body.result as { reportId: number; resolution: string }[];
+      expect(closed.find((x) => x.reportId === mine.reportId)?.resolution).toBe('DISMISS');
+      expect((await call(s.app, pair.b.token, 'GET', '/api/members/me')).status).toBe(200);
+
+      for (const [body, status] of [
+        [{ action: 'BAN' }, 400],
+        [{}, 400],
+      ] as const)
+        expect((await call(s.app, op.token, 'PATCH', `/api/admin/reports/${mine.reportId}`, body)).status).toBe(status);
+      expect((await call(s.app, op.token, 'PATCH', '/api/admin/reports/99999999', { action: 'DISMISS' })).status).toBe(404);
+      expect((await call(s.app, op.token, 'GET', '/api/admin/reports?status=MAYBE')).status).toBe(400);
+    });
+
+    it('정지 bites at once: open socket closed with an ERROR, unexpired access token and refresh refused, hidden, sign-in refused; 정지 해제 undoes it', async () => {
+      const s = server();
+      const op = await newMember(s.app, OPERATOR, { membername: '운영자' });
+      const pair = await matchedPair(s.app, s.database.db, 'suspend');
+      const reporter = pair.a;
+      const target = pair.b;
+      const url = await stompUrl(s.app);
+
+      // The target is chatting on a live socket.
+      const socket = await ChatClient.connect(url, target.token);
+      await socket.subscribe(roomTopic(pair.roomId));
+      await socket.send(roomPublish(pair.roomId), JSON.stringify({ content: '나쁜 말' }));
+      const page = await call(s.app, reporter.token, 'GET', `/api/chatrooms/${pair.roomId}/messages`);
+      const messageId = (page.body.result.data as { id: { value: string }; content: string }[]).find((m) => m.content === '나쁜 말')!.id.value;
+
+      const report = await call(s.app, reporter.token, 'POST', '/api/reports', { targetMemberId: target.memberId, reason: 'HARASSMENT', messageId });
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      const other = await newMember(s.app, chatEmail('other'));
+      expect((await call(s.app, other.token, 'POST', '/api/reports', { targetMemberId: target.memberId, reason: 'OTHER' })).status).toBe(200);
+
+      const open = (await call(s.app, op.token, 'GET', '/api/admin/reports?status=OPEN')).body.result as {
+        reportId: number;
+        target: { memberId: number };
+        targetReportCount: number;
+        messageText: string | null;
+      }[];
+      const against = open.filter((x) => x.target.memberId === target.memberId);
+      expect(against.map((x) => x.targetReportCount)).toEqual([2, 2]);
+      expect(against.map((x) => x.messageText).sort()).toEqual(['나쁜 말', null].sort());
+      // Grouped: a target's reports are next to each other.
+      const positions = open.map((x, i) => (x.target.memberId === target.memberId ? i : -1)).filter((i) => i >= 0);
+      expect(positions[1]! - positions[0]!).toBe(1);
+
+      // Before: the reporter sees the target in their lists.
+      const rooms = async () =>
+        ((await call(s.app, reporter.token, 'GET', '/api/chatrooms')).body.result.data as { friendId: number }[]).map((r) => r.friendId);
+      const accepted = async () =>
+        ((await call(s.app, reporter.token, 'GET', '/api/matches?status=ACCEPTED')).body.result.data as { matchedUser: { id: number } }[]).map(
+          (m) => m.matchedUser.id,
+        );
+      expect(await rooms()).toContain(target.memberId);
+      expect(await accepted()).toContain(target.memberId);
+
+      const suspended = await call(s.app, op.token, 'PATCH', `/api/admin/reports/${report.body.result.reportId}`, { action: 'SUSPEND' });
+      expect(suspended.body.result).toEqual({ reportId: report.body.result.reportId, action: 'SUSPEND', targetMemberId: target.memberId, closedReports: 2 });
+
+      // The open socket: an ERROR frame naming the reason, then the close.
+      await waitUntil(() => socket.closed, 3000, 'suspended socket closed');
+      expect(socket.errors.map((e) => e.headers.code)).toEqual(['AUTH_403_DISABLED']);
+      // The same, still unexpired, access token is refused from now on.
+      const me = await call(s.app, target.token, 'GET', '/api/members/me');
+      expect([me.status, me.body.code, me.body.message]).toEqual([403, 'AUTH_403_DISABLED', '사용할 수 없는 계정이에요.']);
+      expect((await ChatClient.refused(url, { Authorization: `Bearer ${target.token}` })).error.headers.code).toBe('AUTH_403_DISABLED');
+      // Refresh tokens are revoked and sign-in is refused.
+      const reissue = await s.app.inject({ method: 'POST', url: '/auth/reissue', cookies: { refresh: target.refresh } });
+      expect(reissue.statusCode).toBeGreaterThanOrEqual(400);
+      await expect(signIn(s.app, target.email)).rejects.toThrow(/403.*AUTH_403_DISABLED/);
+      // Hidden from every list and from the profile.
+      expect(await rooms()).not.toContain(target.memberId);
+      expect(await accepted()).not.toContain(target.memberId);
+      expect((await call(s.app, reporter.token, 'GET', `/api/members/${target.memberId}`)).status).toBe(404);
+      const filters = (await call(s.app, other.token, 'GET', '/api/members/filters?size=50')).body.result.data as { memberId: number }[];
+      expect(filters.map((m) => m.memberId)).not.toContain(target.memberId);
+      expect(filters.map((m) => m.memberId)).toContain(reporter.memberId);
+
+      const list = (await call(s.app, op.token, 'GET', '/api/admin/members/suspended')).body.result as { memberId: number }[];
+      expect(list.map((m) => m.memberId)).toEqual([target.memberId]);
+
+      // 정지 해제: the member signs in again and is back in the lists.
+      const reinstated = await call(s.app, op.token, 'POST', `/api/admin/members/${target.memberId}/reinstate`);
+      expect([reinstated.status, reinstated.body.result]).toEqual([200, 'MEMBER_REINSTATE_SUCCESS']);
+      const again = await signIn(s.app, target.email);
+      expect(again.isNewUser).toBe(false);
+      expect((await call(s.app, again.token, 'GET', '/api/members/me')).status).toBe(200);
+      expect(await rooms()).toContain(target.memberId);
+      expect((await call(s.app, op.token, 'GET', '/api/admin/members/suspended')).body.result).toEqual([]);
+      expect((await call(s.app, op.token, 'POST', `/api/admin/members/${target.memberId}/reinstate`)).status).toBe(404);
+      // An operator cannot suspend themselves.
+      const self = await call(s.app, reporter.token, 'POST', '/api/reports', { targetMemberId: op.memberId, reason: 'OTHER' });
+      expect(self.status).toBe(200);
+      expect((await call(s.app, op.token, 'PATCH', `/api/admin/reports/${self.body.result.reportId}`, { action: 'SUSPEND' })).status).toBe(400);
+    });
+  },
+  { ADMIN_EMAILS: OPERATOR },
+);
