@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   customType,
+  date,
   bigserial,
   boolean,
   check,
@@ -334,6 +335,27 @@ export const memberSuspensions = pgTable('member_suspensions', {
   reportId: integer('report_id'),
   suspendedAt: createdAt(),
 });
+
+/**
+ * Operator stats (contract section 16, decision 0011-admin-stats): the counts of a Seoul day that
+ * is over, per university, computed once from the real tables by the same SQL that computes the
+ * current day live, so a 90-day range reads ~90 rows per university instead of every message.
+ * Every university gets a row for a filled day (zeros too): a day is filled when any row exists.
+ */
+export const statsDays = pgTable(
+  'stats_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    universityId: integer('university_id').notNull(),
+    signups: integer('signups').notNull(),
+    activeMembers: integer('active_members').notNull(),
+    requests: integer('requests').notNull(),
+    accepts: integer('accepts').notNull(),
+    messages: integer('messages').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.universityId] })],
+);
 
 export const pushLog = pgTable(
   'push_log',

@@ -290,6 +290,17 @@ describeApi(
         { date: '2025-03-02', signups: 1, activeMembers: 3, requests: 1, accepts: 1, messages: 3, ...zero },
       ]);
       expect(await stats('from=2025-03-01&to=2025-03-01')).toHaveLength(1);
+
+      // Days that are over are kept as computed (decision 0011-admin-stats); today is counted live.
+      await db.execute(
+        sql`insert into chat_messages (room_id, sender_id, content, created_at) values (${room!.id}, ${a}, '늦게 온 과거', ${at('2025-03-02T03:00:00Z')})`,
+      );
+      expect((await stats(`from=2025-03-02&to=2025-03-02&universityId=${kau}`))[0]!.messages).toBe(3);
+      const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+      const before = (await stats(`from=${today}&to=${today}&universityId=${kau}`))[0]!;
+      await db.execute(sql`insert into chat_messages (room_id, sender_id, content) values (${room!.id}, ${c}, '지금')`);
+      const after = (await stats(`from=${today}&to=${today}&universityId=${kau}`))[0]!;
+      expect([after.messages, after.activeMembers]).toEqual([Number(before.messages) + 1, Number(before.activeMembers) + 1]);
       expect(await stats('from=2024-01-01&to=2024-12-31')).toHaveLength(366);
     });
 
