@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AlarmRouteImport } from './routes/alarm'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as MatchingRouteImport } from './routes/matching'
@@ -31,6 +32,11 @@ import { Route as AuthLoginGoogleRouteImport } from './routes/auth/login/google'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AlarmRoute = AlarmRouteImport.update({
@@ -121,6 +127,7 @@ const AuthLoginGoogleRoute = AuthLoginGoogleRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
@@ -141,6 +148,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
@@ -162,6 +170,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
@@ -184,6 +193,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/alarm'
     | '/explore'
     | '/matching'
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin'
     | '/alarm'
     | '/explore'
     | '/matching'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/alarm'
     | '/explore'
     | '/matching'
@@ -245,6 +257,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRoute
   AlarmRoute: typeof AlarmRoute
   ExploreRoute: typeof ExploreRoute
   MatchingRoute: typeof MatchingRoute
@@ -271,6 +284,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/alarm': {
@@ -397,6 +417,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRoute,
   AlarmRoute: AlarmRoute,
   ExploreRoute: ExploreRoute,
   MatchingRoute: MatchingRoute,

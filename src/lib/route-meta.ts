@@ -15,6 +15,8 @@ export interface PageMeta {
   tabBar?: boolean;
   /** `home`: no top padding; `bare`: no shell padding at all (full-screen onboarding). */
   layout?: 'home' | 'page' | 'bare';
+  /** Full window width instead of the phone column (the operator console at /admin). */
+  wide?: boolean;
 }
 
 declare module '@tanstack/react-router' {

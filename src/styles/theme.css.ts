@@ -75,6 +75,11 @@ export const vars = createGlobalTheme(':root', {
     // Space held for home sections while they load, so what is below does not jump (CLS).
     memberCardHold: '240px',
     mentorBannerHold: '170px',
+    // The operator console (/admin): page width, the mentor preview column, a chart, a text area.
+    consoleWidth: '1240px',
+    consolePreview: '400px',
+    chart: '220px',
+    textarea: '96px',
   },
   radius: {
     sm: '8px',

@@ -10,6 +10,9 @@ export const frame = style({
   background: vars.color.bg,
 });
 
+/** Operator screens use the whole window (a laptop first). */
+export const wideFrame = style([frame, { maxWidth: 'none' }]);
+
 export const content = styleVariants({
   page: { paddingTop: vars.size.pageTop, paddingBottom: vars.size.pageBottom },
   // Home runs under the transparent header.

@@ -53,7 +53,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   if (signedOut) return null;
   const layout = meta.layout ?? (meta.headerHidden ? 'bare' : 'page');
   return (
-    <div className={styles.frame}>
+    <div className={meta.wide ? styles.wideFrame : styles.frame}>
       <OfflineBanner />
       {meta.headerHidden ? null : (
         <Header

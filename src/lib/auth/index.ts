@@ -4,3 +4,5 @@ export { tokenExpiresAt } from './jwt';
 export { ensureFreshToken, isRefreshing, REFRESH_LEAD_MS, refreshAccessToken } from './refresh';
 export { INSIDE_WINDOW_DELAY_MS, RECHECK_DELAY_MS, startTokenRefresh, stopTokenRefresh } from './refresh-scheduler';
 export { endSession, startSession } from './session';
+export { endDisabledSession } from './account-disabled';
+export { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE, takeSignedOutReason } from './signed-out-reason';

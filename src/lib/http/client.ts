@@ -1,7 +1,7 @@
 import ky, { type Options } from 'ky';
 import { z } from 'zod';
 import type { Envelope } from '../../../contract/envelope';
-import { endSession, getAccessToken, refreshAccessToken } from '../auth';
+import { ACCOUNT_DISABLED_CODE, endDisabledSession, endSession, getAccessToken, refreshAccessToken } from '../auth';
 import { apiUrl } from '../config';
 import { ApiError } from './api-error';
 
@@ -48,6 +48,19 @@ export const http = ky.create({
     afterResponse: [
       async (request, options, response, state) => {
         if (response.status !== 401 && response.status !== 403) return;
+        // A suspended account (contract section 16): no refresh can help; sign out and say why.
+        if (response.status === 403 && bearerOf(request) !== null) {
+          const code = (
+            (await response
+              .clone()
+              .json()
+              .catch(() => null)) as { code?: unknown } | null
+          )?.code;
+          if (code === ACCOUNT_DISABLED_CODE) {
+            endDisabledSession();
+            return;
+          }
+        }
         if ((options.context as RequestContext).skipAuthRefresh) return;
         if (state.retryCount > 0) return;
         const sent = bearerOf(request);

@@ -37,3 +37,15 @@ export const stage = style({
 });
 
 export const shown = style({ opacity: 1, visibility: 'visible', transform: 'none' });
+
+/** Why the app signed out (a suspended account): shown at once, above the button. */
+export const notice = style({
+  margin: 0,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.bg,
+  color: vars.color.danger,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  textAlign: 'center',
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/logo';
+import { takeSignedOutReason } from '../../../lib/auth/signed-out-reason';
 import { authorizeUrl } from '../../../lib/config';
 import * as styles from './login-screen.css';
 
@@ -25,6 +26,8 @@ function useStagedSteps(): number {
 /** Spec "Login screen" (/onboarding). The button hands the browser to the server's authorize page. */
 export function LoginScreen() {
   const step = useStagedSteps();
+  // Why the app just signed out (a suspended account), read once.
+  const [reason] = useState(takeSignedOutReason);
   const stage = (from: number) => [styles.stage, step >= from ? styles.shown : ''].join(' ');
   return (
     <div className={styles.root}>
@@ -37,6 +40,11 @@ export function LoginScreen() {
         <p className={styles.description}>{'혼밥하기 싫은 점심, 애매하게 빈 공강 시간에\n관심사가 비슷한 친구나 선배와\n편하게 이야기해 보세요.'}</p>
       </div>
       <div className={styles.bottom}>
+        {reason ? (
+          <p className={styles.notice} role="alert">
+            {reason}
+          </p>
+        ) : null}
         <Button
           block
           className={stage(3)}

@@ -7,7 +7,7 @@ import {
   roomTopic,
   type ChatMessage,
 } from '../../../../contract/stomp';
-import { ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
+import { ACCOUNT_DISABLED_CODE, endDisabledSession, ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
 import { SendRejectedError, type OutboxTransport } from '../outbox/flusher';
 import { chatSocketUrl, createStompJsClient, type CreateStompClient, type StompClientLike, type StompFrameLike } from './stomp-client';
 
@@ -262,6 +262,8 @@ export class ChatConnection implements OutboxTransport {
   }
 
   private handleStompError(frame: StompFrameLike): void {
+    // Suspended by an operator (contract section 16): the whole app signs out, with the reason.
+    if (frame.headers.code === ACCOUNT_DISABLED_CODE) return endDisabledSession();
     const message = frame.headers.message ?? 'error';
     const receiptId = frame.headers['receipt-id'];
     if (receiptId !== undefined && this.pending.has(receiptId)) {

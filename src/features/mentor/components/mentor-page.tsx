@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { mentorApplyBodySchema, MENTOR_QUESTION_MAX } from '../../../../contract/mentor';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
@@ -9,6 +9,9 @@ import { ApiError } from '../../../lib/http';
 import { useApplyMentor } from '../api/apply-mentor';
 import { useMentor, type MentorInfo } from '../api/get-mentor';
 import * as styles from './mentor-page.css';
+
+/** What the article shows: the config fields (`applicants` only on the students' page). */
+export type MentorArticleData = Pick<MentorInfo, 'bannerImage' | 'mentorName' | 'mentorTitle' | 'mentorSub' | 'intro' | 'schedule'> & { applicants?: number };
 
 /** Spec "/monthly-mentor": banner, introduction, schedule and the application form. */
 export function MentorPage() {
@@ -29,6 +32,18 @@ export function MentorPage() {
     );
   }
   const mentor = query.data;
+  return (
+    <MentorArticle mentor={mentor}>
+      <ApplyForm mentor={mentor} />
+    </MentorArticle>
+  );
+}
+
+/**
+ * The mentor page without its data source: banner, introduction, schedule, then `children` (the
+ * application form). The operator console renders it as the preview of what students will see.
+ */
+export function MentorArticle({ mentor, children }: { mentor: MentorArticleData; children?: ReactNode }) {
   return (
     <article className={styles.root}>
       <MentorBanner mentor={mentor} />
@@ -60,12 +75,12 @@ export function MentorPage() {
           </dd>
         </dl>
       </section>
-      <ApplyForm mentor={mentor} />
+      {children}
     </article>
   );
 }
 
-function MentorBanner({ mentor }: { mentor: MentorInfo }) {
+function MentorBanner({ mentor }: { mentor: MentorArticleData }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const imageOk = mentor.bannerImage !== '' && failedUrl !== mentor.bannerImage;
   return (

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { suspendedMemberSchema, type SuspendedMember } from '../../../contract/admin';
+import { apiJson } from '../../lib/http';
+import { ADMIN_QUERY_META, adminKeys } from './keys';
+
+/** GET /api/admin/members/suspended */
+export function getSuspended(): Promise<SuspendedMember[]> {
+  return apiJson('/api/admin/members/suspended', {}, z.array(suspendedMemberSchema));
+}
+
+export const suspendedQueryOptions = () => queryOptions({ queryKey: adminKeys.suspended(), queryFn: getSuspended, meta: ADMIN_QUERY_META });
+
+export function useSuspended() {
+  return useQuery(suspendedQueryOptions());
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminUniversitySchema, type AdminUniversity } from '../../../contract/admin';
+import { apiJson } from '../../lib/http';
+import { ADMIN_QUERY_META, adminKeys } from './keys';
+
+/** GET /api/admin/universities */
+export function getUniversities(): Promise<AdminUniversity[]> {
+  return apiJson('/api/admin/universities', {}, z.array(adminUniversitySchema));
+}
+
+export const universitiesQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.universities(), queryFn: getUniversities, staleTime: 60 * 60 * 1000, meta: ADMIN_QUERY_META });
+
+export function useUniversities() {
+  return useQuery(universitiesQueryOptions());
+}

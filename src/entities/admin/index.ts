@@ -1,0 +1,12 @@
+export { ADMIN_QUERY_META, adminKeys } from './keys';
+export { adminMeQueryOptions, getAdminMe, useAdminMe } from './get-admin-me';
+export { getUniversities, universitiesQueryOptions, useUniversities } from './get-universities';
+export { getMentorConfig, mentorConfigQueryOptions, useMentorConfig } from './get-mentor-config';
+export { saveMentorConfig, useSaveMentorConfig, type SaveMentorConfigInput } from './save-mentor-config';
+export { uploadBanner, useUploadBanner } from './upload-banner';
+export { applicationsQueryOptions, downloadApplicationsCsv, getApplications, useApplications } from './get-applications';
+export { getReports, reportsQueryOptions, useReports } from './get-reports';
+export { decideReport, useDecideReport } from './decide-report';
+export { getSuspended, suspendedQueryOptions, useSuspended } from './get-suspended';
+export { reinstateMember, useReinstateMember } from './reinstate-member';
+export { getStats, statsQueryOptions, useStats } from './get-stats';

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiJson } from '../../lib/http';
+import { adminKeys } from './keys';
+
+/** POST /api/admin/members/{id}/reinstate — 정지 해제. */
+export function reinstateMember(memberId: number): Promise<string> {
+  return apiJson(`/api/admin/members/${memberId}/reinstate`, { method: 'POST' }, z.string());
+}
+
+export function useReinstateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reinstateMember,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.suspended() });
+      // The reports list shows each member's status.
+      await queryClient.invalidateQueries({ queryKey: adminKeys.reports() });
+    },
+  });
+}

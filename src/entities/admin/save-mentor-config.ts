@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { MentorConfigInput } from '../../../contract/admin';
+import { apiJson } from '../../lib/http';
+import { adminKeys } from './keys';
+
+export interface SaveMentorConfigInput {
+  universityId: number;
+  month: string;
+  config: MentorConfigInput;
+}
+
+/** PUT /api/admin/universities/{id}/mentor?month */
+export function saveMentorConfig({ universityId, month, config }: SaveMentorConfigInput): Promise<string> {
+  return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, { method: 'put', json: config }, z.string());
+}
+
+export function useSaveMentorConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMentorConfig,
+    onSuccess: (_result, input) => queryClient.invalidateQueries({ queryKey: adminKeys.mentor(input.universityId, input.month) }),
+  });
+}

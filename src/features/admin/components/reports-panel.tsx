@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { REPORT_REASON_LABELS, type ReportReason } from '../../../../contract/safety';
+import type { AdminReport, ReportAction } from '../../../../contract/admin';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDecideReport, useReinstateMember, useReports, useSuspended } from '../../../entities/admin';
+import { ApiError } from '../../../lib/http';
+import { visuallyHidden } from '../../../styles/a11y.css';
+import * as styles from './admin-console.css';
+
+const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+const who = (m: AdminReport['target']) => `${m.memberName ?? '(이름 없음)'} · ${m.email}`;
+
+interface Group {
+  target: AdminReport['target'];
+  reports: AdminReport[];
+}
+
+/** Reports of one status, one group per reported member (the server sends them next to each other). */
+function groupByTarget(reports: AdminReport[]): Group[] {
+  const groups = new Map<number, Group>();
+  for (const report of reports) {
+    const group = groups.get(report.target.memberId) ?? { target: report.target, reports: [] };
+    group.reports.push(report);
+    groups.set(report.target.memberId, group);
+  }
+  return [...groups.values()];
+}
+
+/** 신고: open reports grouped by member with the reported message; 무시 / 정지; 정지 해제. */
+export function ReportsPanel() {
+  const [status, setStatus] = useState<'OPEN' | 'CLOSED'>('OPEN');
+  const reports = useReports(status);
+  const decide = useDecideReport();
+  const [pending, setPending] = useState<{ group: Group; action: ReportAction } | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const confirm = async () => {
+    if (!pending) return;
+    const { group, action } = pending;
+    setPending(null);
+    try {
+      await decide.mutateAsync({ reportId: group.reports[0]!.reportId, action });
+      setNotice(action === 'SUSPEND' ? `${group.target.memberName ?? '회원'}님을 정지했어요. 바로 로그아웃돼요.` : '신고를 무시 처리했어요.');
+    } catch (error) {
+      setNotice(error instanceof ApiError ? error.message : '처리하지 못했어요.');
+    }
+  };
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.actions} role="group" aria-label="신고 상태">
+        <Button size="md" variant={status === 'OPEN' ? 'dark' : 'secondary'} aria-pressed={status === 'OPEN'} onClick={() => setStatus('OPEN')}>
+          처리 전
+        </Button>
+        <Button size="md" variant={status === 'CLOSED' ? 'dark' : 'secondary'} aria-pressed={status === 'CLOSED'} onClick={() => setStatus('CLOSED')}>
+          처리 완료
+        </Button>
+        <p className={styles.status} role="status">
+          {notice}
+        </p>
+      </div>
+      {reports.isPending ? (
+        <Spinner />
+      ) : reports.isError ? (
+        <p role="alert" className={styles.fieldError}>
+          신고 목록을 불러오지 못했어요.
+        </p>
+      ) : reports.data.length === 0 ? (
+        <p className={styles.muted}>{status === 'OPEN' ? '처리할 신고가 없어요.' : '처리한 신고가 없어요.'}</p>
+      ) : (
+        <div className={styles.reportGrid}>
+          {groupByTarget(reports.data).map((group) => (
+            <article key={group.target.memberId} className={styles.card} aria-label={`${group.target.memberName ?? '회원'}에 대한 신고`}>
+              <h3 className={styles.cardTitle}>
+                {who(group.target)} <span className={styles.badge}>신고 {group.reports.length}건</span>{' '}
+                {group.target.status === 'DISABLED' ? <span className={styles.dangerBadge}>정지됨</span> : null}
+              </h3>
+              {group.reports.map((report) => (
+                <div key={report.reportId} className={styles.reportItem}>
+                  <p className={styles.muted}>
+                    {reasonLabel(report.reason)} · {dateTime.format(new Date(report.createdAt))} · 신고자 {report.reporter.memberName ?? report.reporter.email}
+                    {report.resolution ? ` · ${report.resolution === 'SUSPEND' ? '정지' : '무시'}` : ''}
+                  </p>
+                  {report.messageText ? <blockquote className={styles.quote}>{report.messageText}</blockquote> : null}
+                  {report.detail ? <p>{report.detail}</p> : null}
+                </div>
+              ))}
+              {status === 'OPEN' ? (
+                <div className={styles.actions}>
+                  <Button size="md" variant="secondary" onClick={() => setPending({ group, action: 'DISMISS' })}>
+                    무시
+                  </Button>
+                  <Button size="md" onClick={() => setPending({ group, action: 'SUSPEND' })} disabled={group.target.status === 'DISABLED'}>
+                    정지
+                  </Button>
+                </div>
+              ) : null}
+            </article>
+          ))}
+        </div>
+      )}
+      <SuspendedList />
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.action === 'SUSPEND' ? '이 회원을 정지할까요?' : '신고를 무시할까요?'}
+        text={
+          pending?.action === 'SUSPEND'
+            ? `${pending.group.target.memberName ?? '회원'}님은 바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라져요.`
+            : '이 회원에 대한 처리 전 신고가 모두 닫혀요.'
+        }
+        confirmLabel={pending?.action === 'SUSPEND' ? '정지' : '무시'}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </div>
+  );
+}
+
+function SuspendedList() {
+  const suspended = useSuspended();
+  const reinstate = useReinstateMember();
+  const [notice, setNotice] = useState('');
+  if (suspended.isPending || suspended.isError || suspended.data.length === 0) return null;
+  return (
+    <section className={styles.card} aria-labelledby="suspended-title">
+      <h3 id="suspended-title" className={styles.cardTitle}>
+        정지된 회원
+      </h3>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>회원</th>
+              <th>정지한 시각</th>
+              <th>
+                <span className={visuallyHidden}>처리</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {suspended.data.map((m) => (
+              <tr key={m.memberId}>
+                <td>
+                  {m.memberName ?? '(이름 없음)'} · {m.email}
+                </td>
+                <td>{dateTime.format(new Date(m.suspendedAt))}</td>
+                <td>
+                  <Button
+                    size="md"
+                    variant="secondary"
+                    disabled={reinstate.isPending}
+                    onClick={() =>
+                      reinstate.mutate(m.memberId, {
+                        onSuccess: () => setNotice(`${m.memberName ?? '회원'}님의 정지를 해제했어요.`),
+                        onError: (error) => setNotice(error instanceof ApiError ? error.message : '정지를 해제하지 못했어요.'),
+                      })
+                    }
+                  >
+                    정지 해제
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.status} role="status">
+        {notice}
+      </p>
+    </section>
+  );
+}
