@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8188);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
+/** The operator of the e2e server (contract section 16): tests/e2e/admin.spec.ts signs in as it. */
+export const E2E_OPERATOR_EMAIL = 'e2e-operator@umc.example';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'lunchchat-e2e-'));
 
 if (!existsSync('dist/index.html')) {
@@ -59,6 +61,7 @@ export default defineConfig({
       STATIC_DIR: 'dist',
       DEMO_MEMBERS: '120',
       JWT_SECRET: E2E_JWT_SECRET,
+      ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

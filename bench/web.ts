@@ -5,9 +5,9 @@
 //   BENCH_LH_RUNS=3                           Lighthouse runs per route (the median run is reported)
 // Targets (reported, not asserted): first-screen JS ≤ 100 KB gzip, CSS ≤ 15 KB gzip, fonts ≤ 300 KB,
 // Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95. Firebase and STOMP never
-// in the first screen.
+// in the first screen; no operator-console code on any student route (issue 11).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,6 +39,18 @@ function fontBytes(dir: string): number {
     else if (/\.(woff2?|ttf|otf|eot)$/i.test(entry.name)) total += statSync(full).size;
   }
   return total;
+}
+
+/**
+ * The operator console's code never reaches a student (issue 11): no admin chunk in the HTML's
+ * modulepreload list, none in the service worker's precache list (a student's device would
+ * download it at install), and every student route below loads none (`adminCodeLoaded`).
+ */
+function adminIsolation(): { adminChunks: number; inIndexHtml: boolean; precachedByServiceWorker: boolean } {
+  const chunks = readdirSync('dist/assets').filter((f) => /^admin-.*\.js$/.test(f));
+  const html = readFileSync('dist/index.html', 'utf8');
+  const sw = readFileSync('dist/index.js', 'utf8');
+  return { adminChunks: chunks.length, inIndexHtml: /assets\/admin-/.test(html), precachedByServiceWorker: /assets\/admin-/.test(sw) };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-web-'));
@@ -98,7 +110,7 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
   if (token) await context.addInitScript(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
   const page = await context.newPage();
-  const files: { url: string; type: 'js' | 'css'; gzip: number; firebase: boolean; stomp: boolean }[] = [];
+  const files: { url: string; type: 'js' | 'css'; gzip: number; firebase: boolean; stomp: boolean; admin: boolean }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -116,6 +128,7 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
             gzip: gzipSync(body, { level: 9 }).length,
             firebase: /firebaseapp|FirebaseError/.test(text),
             stomp: /brokerURL/.test(text),
+            admin: /\/assets\/admin-/.test(url.pathname) || text.includes('런치챗 운영'),
           });
         })
         .catch(() => undefined),
@@ -136,6 +149,9 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
     files: names.length,
     firebaseLoaded: files.some((f) => f.firebase),
     stompClientLoaded: files.some((f) => f.stomp),
+    // The operator console (contract section 16) is never part of a student's screens: its
+    // chunks are named admin-* (route /admin), and its code says 운영자 (by content too).
+    adminCodeLoaded: files.some((f) => f.admin),
   });
 }
 
@@ -226,9 +242,13 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
 try {
   await waitUp();
   emit({ metric: 'fonts', fontKB: kb(fontBytes('dist')), targetKB: TARGETS.fontKB });
+  emit({ metric: 'admin-isolation', ...adminIsolation() });
   const token = await member();
   await firstScreen('/onboarding', null);
   await firstScreen('/', token);
+  // Student routes that share code with the console (the mentor page is its preview).
+  await firstScreen('/monthly-mentor', token);
+  await firstScreen('/my', token);
   await runLighthouse('/onboarding', null);
   await runLighthouse('/', token);
 } finally {

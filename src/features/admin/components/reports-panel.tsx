@@ -102,7 +102,7 @@ export function ReportsPanel() {
           ))}
         </div>
       )}
-      <SuspendedList />
+      <SuspendedList onNotice={setNotice} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.action === 'SUSPEND' ? '이 회원을 정지할까요?' : '신고를 무시할까요?'}
@@ -119,10 +119,10 @@ export function ReportsPanel() {
   );
 }
 
-function SuspendedList() {
+/** Who is suspended now, with 정지 해제; its outcome is told in the panel's status line (the list may vanish). */
+function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => void }) {
   const suspended = useSuspended();
   const reinstate = useReinstateMember();
-  const [notice, setNotice] = useState('');
   if (suspended.isPending || suspended.isError || suspended.data.length === 0) return null;
   return (
     <section className={styles.card} aria-labelledby="suspended-title">
@@ -167,9 +167,6 @@ function SuspendedList() {
           </tbody>
         </table>
       </div>
-      <p className={styles.status} role="status">
-        {notice}
-      </p>
     </section>
   );
 }

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { E2E_OPERATOR_EMAIL, E2E_URL } from '../../playwright.config';
+import { matchAndOpenRoom, signUpStudent, studentContext, type Student } from './chat-server';
+import { shoot, uniqueEmail } from './support';
+
+/** Operators work on a laptop: 1280×800, not a phone. */
+async function operatorContext(browser: Browser, operator: Student): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: E2E_URL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    acceptDownloads: true,
+  });
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('accessToken')) localStorage.setItem('accessToken', token);
+  }, operator.token);
+  return context;
+}
+
+let operator: Student | undefined;
+async function theOperator(request: Parameters<typeof signUpStudent>[0]): Promise<Student> {
+  operator ??= await signUpStudent(request, E2E_URL, E2E_OPERATOR_EMAIL, '운영자');
+  return operator;
+}
+
+test('an operator edits this month’s mentor and a student of that university sees it', async ({ browser, request }) => {
+  const op = await theOperator(request);
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: '런치챗 운영' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '이달의 멘토' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('학교').selectOption({ label: '가톨릭대' });
+  const name = `정하늘 멘토 ${Date.now().toString(36).slice(-4)}`;
+  const form = page.getByRole('form', { name: '멘토 정보 편집' });
+  await form.getByLabel('멘토 이름').fill(name);
+  await form.getByLabel('장소').fill('학생회관 2층 세미나실');
+  await form.getByLabel('정원').fill('40');
+  // The preview is the students' mentor page, updated while typing.
+  const preview = page.getByRole('complementary', { name: '학생 화면 미리보기' });
+  await expect(preview.getByRole('heading', { name })).toBeVisible();
+  await form.getByLabel('정원').fill('0');
+  await form.getByRole('button', { name: '저장하기' }).click();
+  await expect(form.getByText('정원은 1명 이상이어야 해요.')).toBeVisible();
+  await form.getByLabel('정원').fill('40');
+  await form.getByRole('button', { name: '저장하기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '멘토 정보를 저장했어요' })).toBeVisible();
+  await shoot(page, 'admin-mentor-1280');
+  // On a phone the editor and its preview stack, and the tabs stay reachable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('tab', { name: '통계' })).toBeVisible();
+  await expect(form.getByLabel('멘토 이름')).toBeInViewport();
+  await shoot(page, 'admin-mentor-390');
+  await context.close();
+
+  const student = await signUpStudent(request, E2E_URL, uniqueEmail('mentor-student'), '김학생');
+  const studentCtx = await studentContext(browser, E2E_URL, student);
+  const phone = await studentCtx.newPage();
+  await phone.goto('/monthly-mentor');
+  await expect(phone.getByRole('heading', { name })).toBeVisible();
+  await expect(phone.getByText('학생회관 2층 세미나실')).toBeVisible();
+  await expect(phone.getByText(/최대 40명/)).toBeVisible();
+  // No link to the console anywhere a student goes, and /admin itself says it is for operators.
+  await phone.goto('/my');
+  await expect(phone.locator('a[href^="/admin"]')).toHaveCount(0);
+  await phone.goto('/admin');
+  await expect(phone.getByText('운영자만 볼 수 있는 화면이에요.')).toBeVisible();
+  await studentCtx.close();
+});
+
+test('an operator downloads the applications as CSV with the formula defused', async ({ browser, request }) => {
+  const op = await theOperator(request);
+  const student = await signUpStudent(request, E2E_URL, uniqueEmail('csv-student'), '=HYPERLINK');
+  const question = '=1+1 이런 질문, "따옴표"도\n있어요';
+  const applied = await request.post(`${E2E_URL}/api/mentor/monthlyM`, {
+    headers: { authorization: `Bearer ${student.token}` },
+    data: { phone: '010-1234-5678', question },
+  });
+  expect(applied.status(), await applied.text()).toBe(200);
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=applications');
+  await page.getByLabel('학교').selectOption({ label: '가톨릭대' });
+  await expect(page.getByRole('cell', { name: '=HYPERLINK' })).toBeVisible();
+  await shoot(page, 'admin-applications-1280');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내려받기' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^멘토신청-가톨릭대-\d{4}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = parseCsv(bytes.toString('utf8'), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(['신청번호', '회원번호', '이름', '학과', '학번', '휴대폰', '질문', '신청 시각']);
+  const mine = rows.find((r) => r[1] === String(student.memberId));
+  expect(mine?.slice(2, 7)).toEqual(["'=HYPERLINK", expect.any(String), '23', '01012345678', `'${question}`]);
+  await context.close();
+});
+
+test('an operator suspends a reported member and the member’s open app signs out with a Korean message', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('reporter'), '박신고');
+  const target = await signUpStudent(request, E2E_URL, uniqueEmail('target'), '최정지');
+  const roomId = await matchAndOpenRoom(request, E2E_URL, reporter, target);
+  const reported = await request.post(`${E2E_URL}/api/reports`, {
+    headers: { authorization: `Bearer ${reporter.token}` },
+    data: { targetMemberId: target.memberId, reason: 'HARASSMENT', detail: '채팅에서 욕설을 했어요' },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+
+  // The target is in the chat room, socket open.
+  const targetCtx = await studentContext(browser, E2E_URL, target);
+  const phone = await targetCtx.newPage();
+  await phone.goto(`/chatting/${roomId}`);
+  await expect(phone.getByRole('textbox', { name: '메시지' })).toBeVisible();
+  await expect(phone.getByText('채팅방에 연결 중이에요...')).toBeHidden({ timeout: 20_000 });
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=reports');
+  const card = page.getByRole('article', { name: '최정지에 대한 신고' });
+  await expect(card.getByText('채팅에서 욕설을 했어요')).toBeVisible();
+  await expect(card.getByText('괴롭힘', { exact: false })).toBeVisible();
+  await shoot(page, 'admin-reports-1280');
+  await card.getByRole('button', { name: '정지' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '정지' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '최정지님을 정지했어요' })).toBeVisible();
+
+  // The open app is signed out at once, and says why in Korean.
+  await expect(phone).toHaveURL(/\/onboarding/, { timeout: 15_000 });
+  await expect(phone.getByRole('alert').filter({ hasText: '운영자에 의해 이용이 정지된 계정이에요' })).toBeVisible();
+  await shoot(phone, 'admin-suspended-student-390');
+
+  // 정지 해제 from the list of suspended members.
+  const suspended = page.getByRole('region', { name: '정지된 회원' });
+  await expect(suspended.getByRole('cell', { name: /최정지/ })).toBeVisible();
+  await suspended
+    .getByRole('row', { name: /최정지/ })
+    .getByRole('button', { name: '정지 해제' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: '최정지님의 정지를 해제했어요' })).toBeVisible();
+  await context.close();
+  await targetCtx.close();
+});
+
+test('the statistics tab draws charts with the numbers beside them', async ({ browser, request }) => {
+  const op = await theOperator(request);
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=stats');
+  await expect(page.getByRole('table', { name: '일별 통계' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /메시지 차트/ })).toBeVisible();
+  await expect(page.locator('canvas')).toHaveCount(4);
+  await expect(page.getByRole('table', { name: '일별 통계' }).locator('tbody tr')).toHaveCount(30);
+  await shoot(page, 'admin-stats-1280');
+  await context.close();
+});
