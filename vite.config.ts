@@ -117,10 +117,10 @@ export default defineConfig(({ mode }) => {
         includeManifestIcons: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png}'],
-          // Store-listing screenshots of the manifest are not part of the app. The operator console's
-          // chunks (route /admin, named admin-*) never reach a student's device: operators load them
-          // from the network (contract section 16).
-          globIgnores: ['**/screenshot-*.png', '**/admin-*'],
+          // Store-listing screenshots of the manifest are not part of the app. The operator console
+          // (chunks named operator-console-*, see chunkFileNames) never reaches a student's device:
+          // operators load it from the network (contract section 16).
+          globIgnores: ['**/screenshot-*.png', '**/operator-console-*'],
         },
         devOptions: { enabled: false },
       }),
@@ -138,6 +138,14 @@ export default defineConfig(({ mode }) => {
       modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       rolldownOptions: {
         output: {
+          // Chunks holding the operator console's code (features/admin, entities/admin, uPlot) get
+          // a name of their own, so the service worker's precache can leave them out and
+          // bench/web.ts can tell none is loaded on a student route. The /admin route's definition
+          // (path, search schema, lazy loader) is not one of them: the app entry imports it.
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.some((id) => /[\\/]src[\\/](features|entities)[\\/]admin[\\/]|[\\/]node_modules[\\/]uplot[\\/]/.test(id))
+              ? 'assets/operator-console-[hash].js'
+              : 'assets/[name]-[hash].js',
           codeSplitting: {
             groups: [
               // A cold first visit over a phone network pays a round trip per file, and these

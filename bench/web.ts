@@ -46,11 +46,15 @@ function fontBytes(dir: string): number {
  * modulepreload list, none in the service worker's precache list (a student's device would
  * download it at install), and every student route below loads none (`adminCodeLoaded`).
  */
-function adminIsolation(): { adminChunks: number; inIndexHtml: boolean; precachedByServiceWorker: boolean } {
-  const chunks = readdirSync('dist/assets').filter((f) => /^admin-.*\.js$/.test(f));
+function adminIsolation(): { consoleChunks: number; inIndexHtml: boolean; precachedByServiceWorker: boolean } {
+  const chunks = readdirSync('dist/assets').filter((f) => /^operator-console-.*\.js$/.test(f));
   const html = readFileSync('dist/index.html', 'utf8');
   const sw = readFileSync('dist/index.js', 'utf8');
-  return { adminChunks: chunks.length, inIndexHtml: /assets\/admin-/.test(html), precachedByServiceWorker: /assets\/admin-/.test(sw) };
+  return {
+    consoleChunks: chunks.length,
+    inIndexHtml: /assets\/operator-console-/.test(html),
+    precachedByServiceWorker: /assets\/operator-console-/.test(sw),
+  };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-web-'));
@@ -128,7 +132,7 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
             gzip: gzipSync(body, { level: 9 }).length,
             firebase: /firebaseapp|FirebaseError/.test(text),
             stomp: /brokerURL/.test(text),
-            admin: /\/assets\/admin-/.test(url.pathname) || text.includes('런치챗 운영'),
+            admin: /\/assets\/operator-console-/.test(url.pathname) || text.includes('런치챗 운영'),
           });
         })
         .catch(() => undefined),
@@ -150,7 +154,7 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
     firebaseLoaded: files.some((f) => f.firebase),
     stompClientLoaded: files.some((f) => f.stomp),
     // The operator console (contract section 16) is never part of a student's screens: its
-    // chunks are named admin-* (route /admin), and its code says 운영자 (by content too).
+    // chunks are named operator-console-* (vite.config.ts), and by content: its heading.
     adminCodeLoaded: files.some((f) => f.admin),
   });
 }
