@@ -181,6 +181,5 @@ export const suspendedMemberSchema = z.object({
 });
 export type SuspendedMember = z.infer<typeof suspendedMemberSchema>;
 
-export const REPORT_ACTION_SUCCESS = 'REPORT_ACTION_SUCCESS';
 export const MEMBER_REINSTATE_SUCCESS = 'MEMBER_REINSTATE_SUCCESS';
 export const MENTOR_CONFIG_SAVE_SUCCESS = 'MENTOR_CONFIG_SAVE_SUCCESS';
