@@ -5,8 +5,9 @@ import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/me — 200 for an operator, 403 ADMIN_403 for everyone else. */
 export function getAdminMe(): Promise<AdminMe> {
-  // A 403 here means "not an operator", not a stale token: no refresh round trip.
-  return apiJson('/api/admin/me', { context: { skipAuthRefresh: true } }, adminMeSchema);
+  // A student gets 403 ADMIN_403 (after the client's one refresh-and-retry, which also renews an
+  // operator's expired token when the app was closed for a while).
+  return apiJson('/api/admin/me', {}, adminMeSchema);
 }
 
 export const adminMeQueryOptions = () => queryOptions({ queryKey: adminKeys.me(), queryFn: getAdminMe, retry: false, meta: ADMIN_QUERY_META });
