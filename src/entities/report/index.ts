@@ -1,0 +1,1 @@
+export { createReport, useCreateReport } from './create-report';
