@@ -29,19 +29,17 @@ const chars = (s: string) => [...s].length;
 
 /** 신고하기: a reason (괴롭힘 / 스팸·홍보 / 부적절한 프로필 / 노쇼 / 기타), optional text, the message when attached. */
 export function ReportSheet({ target, onClose }: ReportSheetProps) {
-  return (
-    <SafetySheet open={target !== null} title="신고하기" onClose={onClose}>
-      {target ? <ReportForm key={`${target.memberId}:${target.message?.messageId ?? ''}`} target={target} onDone={onClose} /> : null}
-    </SafetySheet>
-  );
+  return target ? <ReportForm key={`${target.memberId}:${target.message?.messageId ?? ''}`} target={target} onClose={onClose} /> : null;
 }
 
-function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
+/** The sheet with its form; the submit button stays in the sheet's footer while the form scrolls. */
+function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [detail, setDetail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const report = useCreateReport();
   const detailId = useId();
+  const formId = useId();
   const tooLong = chars(detail) > REPORT_DETAIL_MAX;
 
   const submit = (event: FormEvent) => {
@@ -56,7 +54,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
       {
         onSuccess: () => {
           showToast('신고가 접수되었어요', '운영진이 확인한 뒤 조치할게요.');
-          onDone();
+          onClose();
         },
         onError: (failure) => {
           console.error('report failed', failure);
@@ -67,45 +65,63 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
   };
 
   return (
-    <form onSubmit={submit} className={styles.form} aria-label={`${target.name}님 신고`}>
-      <p className={styles.lead}>{target.name}님을 신고하는 이유를 알려 주세요. 신고한 사실은 상대에게 알리지 않아요.</p>
-      {target.message ? (
-        <div>
-          <p className={styles.legend}>신고할 메시지</p>
-          <blockquote className={styles.quote}>{target.message.content}</blockquote>
-        </div>
-      ) : null}
-      <fieldset className={styles.reasons}>
-        <legend className={styles.legend}>신고 사유</legend>
-        {REPORT_REASONS.map((value) => (
-          <label key={value} className={styles.reason}>
-            <input type="radio" name="reason" value={value} className={styles.radio} checked={reason === value} onChange={() => setReason(value)} />
-            {REPORT_REASON_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-      <label className={styles.detailLabel} htmlFor={detailId}>
-        자세한 내용 (선택)
-        <textarea
-          id={detailId}
-          className={styles.textarea}
-          value={detail}
-          onChange={(event) => setDetail(event.target.value)}
-          placeholder="어떤 일이 있었는지 적어 주세요"
-          aria-invalid={tooLong}
-        />
-        <span className={styles.counter} aria-live="polite">
-          {chars(detail)}/{REPORT_DETAIL_MAX}
-        </span>
-      </label>
-      {error || tooLong ? (
-        <p className={styles.error} role="alert">
-          {tooLong ? `자세한 내용은 ${REPORT_DETAIL_MAX}자 이하로 적어 주세요.` : error}
-        </p>
-      ) : null}
-      <Button type="submit" block disabled={report.isPending || tooLong}>
-        {report.isPending ? '신고하는 중…' : '신고하기'}
-      </Button>
-    </form>
+    <SafetySheet
+      open
+      title="신고하기"
+      onClose={onClose}
+      footer={
+        <Button type="submit" form={formId} block disabled={report.isPending || tooLong}>
+          {report.isPending ? '신고하는 중…' : '신고하기'}
+        </Button>
+      }
+    >
+      <form id={formId} onSubmit={submit} className={styles.form} aria-label={`${target.name}님 신고`}>
+        <p className={styles.lead}>{target.name}님을 신고하는 이유를 알려 주세요. 신고한 사실은 상대에게 알리지 않아요.</p>
+        {target.message ? (
+          <div>
+            <p className={styles.legend}>신고할 메시지</p>
+            <blockquote className={styles.quote}>{target.message.content}</blockquote>
+          </div>
+        ) : null}
+        <fieldset className={styles.reasons}>
+          <legend className={styles.legend}>신고 사유</legend>
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className={styles.reason}>
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                className={styles.radio}
+                checked={reason === value}
+                onChange={() => {
+                  setReason(value);
+                  setError(null);
+                }}
+              />
+              {REPORT_REASON_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <label className={styles.detailLabel} htmlFor={detailId}>
+          자세한 내용 (선택)
+          <textarea
+            id={detailId}
+            className={styles.textarea}
+            value={detail}
+            onChange={(event) => setDetail(event.target.value)}
+            placeholder="어떤 일이 있었는지 적어 주세요"
+            aria-invalid={tooLong}
+          />
+          <span className={styles.counter} aria-live="polite">
+            {chars(detail)}/{REPORT_DETAIL_MAX}
+          </span>
+        </label>
+        {error || tooLong ? (
+          <p className={styles.error} role="alert">
+            {tooLong ? `자세한 내용은 ${REPORT_DETAIL_MAX}자 이하로 적어 주세요.` : error}
+          </p>
+        ) : null}
+      </form>
+    </SafetySheet>
   );
 }

@@ -69,7 +69,7 @@ export const form = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.lg,
-  paddingBottom: `calc(${vars.space.lg} + env(safe-area-inset-bottom))`,
+  paddingBottom: vars.space.lg,
 });
 
 export const dialogAction = style({ flex: 1 });
@@ -145,7 +145,13 @@ export const error = style({ fontSize: vars.font.sm, color: vars.color.danger })
 
 // ---------- the menu sheet and the profile actions ----------
 
-export const menuList = style({ display: 'flex', flexDirection: 'column', listStyle: 'none', margin: 0, padding: 0 });
+export const menuList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  listStyle: 'none',
+  margin: 0,
+  padding: `0 0 calc(${vars.space.lg} + env(safe-area-inset-bottom))`,
+});
 
 export const menuItem = style({
   width: '100%',
