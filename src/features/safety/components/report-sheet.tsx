@@ -102,8 +102,8 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
             </label>
           ))}
         </fieldset>
-        <label className={styles.detailLabel} htmlFor={detailId}>
-          자세한 내용 (선택)
+        <div className={styles.detailLabel}>
+          <label htmlFor={detailId}>자세한 내용 (선택)</label>
           <textarea
             id={detailId}
             className={styles.textarea}
@@ -115,7 +115,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
           <span className={styles.counter} aria-live="polite">
             {chars(detail)}/{REPORT_DETAIL_MAX}
           </span>
-        </label>
+        </div>
         {error || tooLong ? (
           <p className={styles.error} role="alert">
             {tooLong ? `자세한 내용은 ${REPORT_DETAIL_MAX}자 이하로 적어 주세요.` : error}
