@@ -191,8 +191,11 @@ describeApi('safety: blocks (contract section 15)', (server) => {
     };
     expect((await roomIds(a)).ids).toContain(roomId);
     expect((await call(app, a.token, 'GET', '/api/matches?status=ACCEPTED')).body.result.data).toHaveLength(1);
+    expect((await call(app, a.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ completed: 1 });
 
     await call(app, b.token, 'POST', `/api/members/${a.memberId}/block`);
+    // 매칭 완료 counts what the list shows.
+    expect((await call(app, a.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ completed: 0 });
     for (const s of [a, b]) {
       expect(await roomIds(s)).toEqual({ ids: [], total: 0 });
       expect((await call(app, s.token, 'GET', `/api/chatrooms/${roomId}/messages`)).body.code).toBe('CHAT_403');
@@ -245,6 +248,37 @@ describeApi('safety: blocks (contract section 15)', (server) => {
     } finally {
       await Promise.all(clients.map((c) => c.close()));
     }
+  });
+
+  it('a suspended member (section 16) disappears from the others’ match lists, chat room list, counters and discovery', async () => {
+    const { app, database } = server();
+    const me = await newMember(app, email('catholic.ac.kr', 'susp-me'));
+    const gone = await newMember(app, email('catholic.ac.kr', 'susp-x'));
+    const asker = await newMember(app, email('catholic.ac.kr', 'susp-r'));
+    const asked = await newMember(app, email('catholic.ac.kr', 'susp-d'));
+    await acceptMatch(database.db, me.memberId, gone.memberId);
+    const roomId = (await call(app, me.token, 'POST', `/api/chatrooms?friendId=${gone.memberId}`)).body.result.chatRoomId as number;
+    await call(app, asker.token, 'POST', '/api/matches', { toMemberId: gone.memberId });
+    await call(app, gone.token, 'POST', '/api/matches', { toMemberId: asked.memberId });
+    expect((await call(app, me.token, 'GET', '/api/matches?status=ACCEPTED')).body.result.data).toHaveLength(1);
+    expect((await call(app, me.token, 'GET', '/api/chatrooms')).body.result.data.map((r: { roomId: number }) => r.roomId)).toEqual([roomId]);
+
+    await database.db.execute(sql`update members set status = 'DISABLED' where id = ${gone.memberId}`);
+    expect((await call(app, me.token, 'GET', '/api/matches?status=ACCEPTED')).body.result).toMatchObject({ data: [], meta: { totalItems: 0 } });
+    expect((await call(app, me.token, 'GET', '/api/chatrooms')).body.result).toMatchObject({ data: [], meta: { totalItems: 0 } });
+    expect((await call(app, asker.token, 'GET', '/api/matches?status=REQUESTED')).body.result.data).toEqual([]);
+    expect((await call(app, asked.token, 'GET', '/api/matches?status=RECEIVED')).body.result.data).toEqual([]);
+    expect((await call(app, me.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ completed: 0 });
+    expect((await call(app, asker.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ requested: 0 });
+    expect((await call(app, asked.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ received: 0 });
+    await expectDiscoverable(app, asker, gone, false);
+
+    // Lifted (정지 해제): everything is back.
+    await database.db.execute(sql`update members set status = 'ACTIVE' where id = ${gone.memberId}`);
+    expect((await call(app, me.token, 'GET', '/api/chatrooms')).body.result.data).toHaveLength(1);
+    expect((await call(app, asker.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ requested: 1 });
+    expect((await call(app, asked.token, 'GET', '/api/matches?status=RECEIVED')).body.result.data).toHaveLength(1);
+    await expectDiscoverable(app, asker, gone, true);
   });
 
   it('rejects blocking oneself, unknown, unfinished and other-university members, bad ids and anonymous callers', async () => {
