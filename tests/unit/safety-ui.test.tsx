@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../../contract/envelope';
@@ -71,6 +72,31 @@ describe('safety in the PWA', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '신고하기' })).toBeNull());
     expect(body).toEqual({ targetMemberId: 42, reason: 'NO_SHOW', detail: '약속에 안 나왔어요' });
     expect(await screen.findByText('신고가 접수되었어요')).toBeInTheDocument();
+  });
+
+  it('a block made offline waits, says so, and is sent once the network is back', async () => {
+    const posts: string[] = [];
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/members/42/block`, ({ request }) => {
+        posts.push(request.url);
+        return HttpResponse.json(ok('BLOCK_SUCCESS'));
+      }),
+    );
+    renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '차단하기' }));
+    const dialog = await screen.findByRole('dialog', { name: '이하늘님을 차단할까요?' });
+    expect(dialog).toHaveTextContent('상대에게는 알리지 않아요');
+    act(() => onlineManager.setOnline(false));
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: '차단하기' }));
+      expect(await screen.findByText('연결되면 이하늘님을 차단할게요.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: '이하늘님을 차단할까요?' })).toBeNull();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(posts).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(posts).toHaveLength(1));
   });
 
   it('an expired request’s notification shows its text and opens 보낸 요청', () => {

@@ -1,1 +1,1 @@
-export { createReport, useCreateReport } from './create-report';
+export { createReport, registerReportMutations, reportMutationKey, useCreateReport } from './create-report';

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useBlockMember, type BlockMemberOptions } from '../../../entities/block';
@@ -24,6 +25,13 @@ export function BlockDialog({ target, onClose, effects, onBlocked }: BlockDialog
   const block = useBlockMember(effects);
   const confirm = () => {
     if (!target) return;
+    if (!onlineManager.isOnline()) {
+      // Paused and persisted: it goes out when the network is back (after a reload too).
+      block.mutate(target.memberId);
+      onClose();
+      showToast('오프라인이에요', `연결되면 ${target.name}님을 차단할게요.`);
+      return;
+    }
     block.mutate(target.memberId, {
       onSuccess: () => {
         showToast('차단했어요', `${target.name}님은 더 이상 보이지 않아요. 마이페이지 → 차단 목록에서 해제할 수 있어요.`);

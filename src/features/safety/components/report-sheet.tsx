@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { REPORT_DETAIL_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../../contract/safety';
 import { Button } from '../../../components/ui/button';
@@ -49,19 +50,24 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       return;
     }
     setError(null);
-    report.mutate(
-      { targetMemberId: target.memberId, reason, detail: detail.trim() || undefined, messageId: target.message?.messageId },
-      {
-        onSuccess: () => {
-          showToast('신고가 접수되었어요', '운영진이 확인한 뒤 조치할게요.');
-          onClose();
-        },
-        onError: (failure) => {
-          console.error('report failed', failure);
-          setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors)[0] ?? failure.message) : '신고하지 못했어요. 잠시 후 다시 시도해 주세요.');
-        },
+    const body = { targetMemberId: target.memberId, reason, detail: detail.trim() || undefined, messageId: target.message?.messageId };
+    if (!onlineManager.isOnline()) {
+      // Paused and persisted: it goes out when the network is back (after a reload too).
+      report.mutate(body);
+      onClose();
+      showToast('오프라인이에요', '연결되면 신고를 보낼게요.');
+      return;
+    }
+    report.mutate(body, {
+      onSuccess: () => {
+        showToast('신고가 접수되었어요', '운영진이 확인한 뒤 조치할게요.');
+        onClose();
       },
-    );
+      onError: (failure) => {
+        console.error('report failed', failure);
+        setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors)[0] ?? failure.message) : '신고하지 못했어요. 잠시 후 다시 시도해 주세요.');
+      },
+    });
   };
 
   return (
