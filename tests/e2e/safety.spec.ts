@@ -146,6 +146,17 @@ test('a student reports a chat message from its long press; the room menu offers
   // The reported member is told nothing.
   const notes = await (await request.get(`${E2E_URL}/api/notifications`, { headers: { authorization: `Bearer ${b.token}` } })).json();
   expect((notes as { result: { notifications: { type: string }[] } }).result.notifications.map((n) => n.type)).toEqual(['MATCH_REQUEST']);
+
+  // Then A blocks B from the room's menu: back on the list, the room is gone for both.
+  await pageA.getByRole('button', { name: '채팅방 메뉴' }).click();
+  await pageA.getByRole('dialog', { name: '채팅방 메뉴' }).getByRole('button', { name: '차단하기' }).click();
+  await pageA.getByRole('dialog', { name: '무례한이님을 차단할까요?' }).getByRole('button', { name: '차단하기' }).click();
+  await expect(pageA).toHaveURL(/\/chatting$/);
+  await expect(pageA.getByRole('link', { name: /무례한이/ })).toHaveCount(0);
+  await shoot(pageA, 'safety-09-chat-list-after-block');
+  // B is not told (no event reaches B's screen); B's next fetch of the list no longer has the room.
+  const roomsOfB = await (await request.get(`${E2E_URL}/api/chatrooms`, { headers: { authorization: `Bearer ${b.token}` } })).json();
+  expect((roomsOfB as { result: { data: unknown[] } }).result.data).toEqual([]);
   await contextA.close();
   await contextB.close();
 });

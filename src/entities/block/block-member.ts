@@ -48,6 +48,10 @@ export function useBlockMember({ memberLists = [], invalidate = [] }: BlockMembe
     mutationKey: blockMutationKey,
     mutationFn: blockMember,
     retry,
+    // Replaces the registered default (refetch everything), which is for a block restored after a
+    // reload: here the precise caches are known, and refetching the open chat room of the member
+    // just blocked would only be refused.
+    onSettled: () => undefined,
     onSuccess: async (_result, memberId) => {
       for (const key of memberLists) queryClient.setQueriesData({ queryKey: key }, (data: unknown) => withoutMember(data, memberId));
       await Promise.all([blockKeys.all, ...memberLists, ...invalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'active' })));

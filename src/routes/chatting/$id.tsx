@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
@@ -37,6 +38,7 @@ function ChatRoomPage() {
   const { id } = Route.useParams();
   const state = useRouterState({ select: (s) => s.location.state });
   const router = useRouter();
+  const queryClient = useQueryClient();
   const friend = readChatFriend(state);
   const report = useMessageReport(friend?.name ?? null);
   return (
@@ -57,7 +59,10 @@ function ChatRoomPage() {
             friend={roomFriend ? { memberId: roomFriend.friendId, name: roomFriend.name } : null}
             effects={BLOCK_EFFECTS}
             // The room is gone for both: back to the (refetched) list.
-            onBlocked={() => void router.navigate({ to: '/chatting', replace: true })}
+            onBlocked={() => {
+              void router.navigate({ to: '/chatting', replace: true });
+              queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
+            }}
           />
         )}
         onMessageLongPress={report.open}
