@@ -18,6 +18,7 @@ import { Route as MonthlyMentorRouteImport } from './routes/monthly-mentor'
 import { Route as ChattingIndexRouteImport } from './routes/chatting/index'
 import { Route as ChattingIdRouteImport } from './routes/chatting/$id'
 import { Route as MyIndexRouteImport } from './routes/my/index'
+import { Route as MyBlocksRouteImport } from './routes/my/blocks'
 import { Route as MyEditKeywordRouteImport } from './routes/my/edit-keyword'
 import { Route as MyEditTagRouteImport } from './routes/my/edit-tag'
 import { Route as MyEditTimeRouteImport } from './routes/my/edit-time'
@@ -72,6 +73,11 @@ const ChattingIdRoute = ChattingIdRouteImport.update({
 const MyIndexRoute = MyIndexRouteImport.update({
   id: '/my/',
   path: '/my/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyBlocksRoute = MyBlocksRouteImport.update({
+  id: '/my/blocks',
+  path: '/my/blocks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MyEditKeywordRoute = MyEditKeywordRouteImport.update({
@@ -133,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/matching': typeof MatchingRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
+  '/my/blocks': typeof MyBlocksRoute
   '/my/edit-keyword': typeof MyEditKeywordRoute
   '/my/edit-tag': typeof MyEditTagRoute
   '/my/edit-time': typeof MyEditTimeRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/matching': typeof MatchingRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
+  '/my/blocks': typeof MyBlocksRoute
   '/my/edit-keyword': typeof MyEditKeywordRoute
   '/my/edit-tag': typeof MyEditTagRoute
   '/my/edit-time': typeof MyEditTimeRoute
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/matching': typeof MatchingRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
+  '/my/blocks': typeof MyBlocksRoute
   '/my/edit-keyword': typeof MyEditKeywordRoute
   '/my/edit-tag': typeof MyEditTagRoute
   '/my/edit-time': typeof MyEditTimeRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/matching'
     | '/monthly-mentor'
     | '/chatting/$id'
+    | '/my/blocks'
     | '/my/edit-keyword'
     | '/my/edit-tag'
     | '/my/edit-time'
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/matching'
     | '/monthly-mentor'
     | '/chatting/$id'
+    | '/my/blocks'
     | '/my/edit-keyword'
     | '/my/edit-tag'
     | '/my/edit-time'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/matching'
     | '/monthly-mentor'
     | '/chatting/$id'
+    | '/my/blocks'
     | '/my/edit-keyword'
     | '/my/edit-tag'
     | '/my/edit-time'
@@ -263,6 +275,7 @@ export interface RootRouteChildren {
   MatchingRoute: typeof MatchingRoute
   MonthlyMentorRoute: typeof MonthlyMentorRoute
   ChattingIdRoute: typeof ChattingIdRoute
+  MyBlocksRoute: typeof MyBlocksRoute
   MyEditKeywordRoute: typeof MyEditKeywordRoute
   MyEditTagRoute: typeof MyEditTagRoute
   MyEditTimeRoute: typeof MyEditTimeRoute
@@ -340,6 +353,13 @@ declare module '@tanstack/react-router' {
       path: '/my'
       fullPath: '/my/'
       preLoaderRoute: typeof MyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my/blocks': {
+      id: '/my/blocks'
+      path: '/my/blocks'
+      fullPath: '/my/blocks'
+      preLoaderRoute: typeof MyBlocksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/my/edit-keyword': {
@@ -423,6 +443,7 @@ const rootRouteChildren: RootRouteChildren = {
   MatchingRoute: MatchingRoute,
   MonthlyMentorRoute: MonthlyMentorRoute,
   ChattingIdRoute: ChattingIdRoute,
+  MyBlocksRoute: MyBlocksRoute,
   MyEditKeywordRoute: MyEditKeywordRoute,
   MyEditTagRoute: MyEditTagRoute,
   MyEditTimeRoute: MyEditTimeRoute,

@@ -1,7 +1,6 @@
 -- rank_pool: the live definition (first in migration 0005_rank_bitmaps, last changed in 0005_rank_bitmaps).
 -- Applied with CREATE OR REPLACE after the migrations on every boot: change it here.
--- The caller's pool (contract section 9): signed up, not the caller, not ACCEPTED with the caller,
--- not hidden by safety (section 15).
+-- The caller's pool (contract section 9): signed up, not the caller, not ACCEPTED with the caller.
 CREATE OR REPLACE FUNCTION "rank_pool"(p_university integer, p_caller integer, p_zero varbit) RETURNS varbit
 LANGUAGE plpgsql STABLE AS $$
 DECLARE

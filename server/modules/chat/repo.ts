@@ -149,9 +149,11 @@ export function chatRepo(db: Db) {
   const statements = prepared(db);
 
   /** Rooms the member has not left: by member_a through the pair index, by member_b through its own. */
+  // Not left by the member; no block between the two (section 15); the friend not suspended (section 16).
   const visibleTo = (memberId: number) =>
     sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${blockedPair(sql`r`)}
-        and not exists (select 1 from members o where o.id in (r.member_a, r.member_b) and o.status = 'DISABLED')`; // section 16: suspended
+        and not exists (select 1 from members s where s.id = (case when r.member_a = ${memberId} then r.member_b else r.member_a end)
+                                                   and s.status = 'DISABLED')`;
 
   return {
     async room(roomId: number): Promise<RoomAccess | undefined> {

@@ -139,7 +139,8 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
 
     /** GET /api/matches: REQUESTED = sent by me, RECEIVED = sent to me, ACCEPTED = either way. */
     async list(caller: Caller, status: MatchListStatus, page: number, size: number): Promise<MatchPage> {
-      const where =
+      const other = sql`case when mt.requester_id = ${caller.id} then mt.target_id else mt.requester_id end`;
+      const mine =
         status === 'REQUESTED'
           ? sql`mt.requester_id = ${caller.id} and mt.status = 'REQUESTED'`
           : status === 'RECEIVED'
@@ -148,10 +149,9 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
               sql`(mt.requester_id = ${caller.id} or mt.target_id = ${caller.id}) and mt.status = 'ACCEPTED'
                   and not exists (select 1 from blocks b where (b.blocker_id = mt.requester_id and b.blocked_id = mt.target_id)
                                                           or (b.blocker_id = mt.target_id and b.blocked_id = mt.requester_id))`;
-      const other = sql`case when mt.requester_id = ${caller.id} then mt.target_id else mt.requester_id end`;
-      // Section 16: a suspended member disappears from every list while the suspension lasts.
-      const listed = sql`${where} and not exists (select 1 from members o where o.id = ${other} and o.status = 'DISABLED')`;
-      const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from matches mt where ${listed}`);
+      // Section 16: a suspended member disappears from every list.
+      const where = sql`${mine} and not exists (select 1 from members o where o.id = ${other} and o.status = 'DISABLED')`;
+      const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from matches mt where ${where}`);
       const total = counted?.n ?? 0;
       const rows = await rowsOf<MatchRow>(
         db,
@@ -164,7 +164,7 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
               from matches mt
               join members u on u.id = ${other}
               left join departments d on d.id = u.department_id
-             where ${listed}
+             where ${where}
              order by mt.updated_at desc, mt.id desc
              limit ${size} offset ${page * size}`,
       );

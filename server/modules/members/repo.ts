@@ -96,7 +96,16 @@ export function membersRepo(db: Db) {
           received: sql<number>`count(*) filter (where ${matches.status} = 'REQUESTED' and ${matches.targetId} = ${memberId})`.mapWith(Number),
         })
         .from(matches)
-        .where(or(eq(matches.requesterId, memberId), eq(matches.targetId, memberId)));
+        .where(
+          and(
+            or(eq(matches.requesterId, memberId), eq(matches.targetId, memberId)),
+            // As the lists count them: no block between the two (section 15), the other not suspended (section 16).
+            sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${matches.requesterId} and b.blocked_id = ${matches.targetId})
+                                                       or (b.blocker_id = ${matches.targetId} and b.blocked_id = ${matches.requesterId}))`,
+            sql`not exists (select 1 from ${members} o where o.id = (case when ${matches.requesterId} = ${memberId} then ${matches.targetId} else ${matches.requesterId} end)
+                                                        and o.status = 'DISABLED')`,
+          ),
+        );
       return rows[0] ?? { completed: 0, requested: 0, received: 0 };
     },
 

@@ -117,6 +117,7 @@ export function startExpirySweeper(db: Db, ttlSeconds: number, notify: Notify | 
         (expired) => {
           if (failing) logger.info({}, 'match request expiry works again');
           failing = false;
+          if (expired.length > 0) logger.info({ expired: expired.length }, 'match requests expired');
           return expired;
         },
         (err: unknown) => {

@@ -1,11 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
-import { ChatRoom, readChatFriend } from '../../features/chat';
+import { ChatRoom, chatKeys, readChatFriend } from '../../features/chat';
 // Endpoint file, not the feature's index: see chatting/index.tsx.
 import { messagesQueryOptions } from '../../features/chat/api/get-messages';
+// The keys files only: those features stay out of this route's chunk.
+import { exploreKeys } from '../../features/explore/api/keys';
+import { homeKeys } from '../../features/home/api/keys';
+import { matchingKeys } from '../../features/matching/api/keys';
+import { memberKeys } from '../../features/member/api/keys';
+import { ChatSafetyMenu, useMessageReport } from '../../features/safety';
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** What a block changes (section 15): discovery lists lose the member at once; the rest is refetched. */
+const BLOCK_EFFECTS = {
+  memberLists: [homeKeys.all, exploreKeys.all],
+  invalidate: [matchingKeys.all, chatKeys.rooms(), memberKeys.myPage()],
+};
 
 export const Route = createFileRoute('/chatting/$id')({
   params: {
@@ -25,18 +38,36 @@ function ChatRoomPage() {
   const { id } = Route.useParams();
   const state = useRouterState({ select: (s) => s.location.state });
   const router = useRouter();
+  const queryClient = useQueryClient();
+  const friend = readChatFriend(state);
+  const report = useMessageReport(friend?.name ?? null);
   return (
-    <ChatRoom
-      // Another room is another session: connection, live list and scroll start over.
-      key={id}
-      roomId={id}
-      friend={readChatFriend(state)}
-      onBack={() => {
-        if (router.history.canGoBack()) router.history.back();
-        else void router.navigate({ to: '/chatting' });
-      }}
-      // /profile/$id belongs to another issue; a plain path keeps this route independent of it.
-      onOpenProfile={(friendId) => router.history.push(`/profile/${friendId}`)}
-    />
+    <>
+      <ChatRoom
+        // Another room is another session: connection, live list and scroll start over.
+        key={id}
+        roomId={id}
+        friend={friend}
+        onBack={() => {
+          if (router.history.canGoBack()) router.history.back();
+          else void router.navigate({ to: '/chatting' });
+        }}
+        // /profile/$id belongs to another issue; a plain path keeps this route independent of it.
+        onOpenProfile={(friendId) => router.history.push(`/profile/${friendId}`)}
+        menu={(roomFriend) => (
+          <ChatSafetyMenu
+            friend={roomFriend ? { memberId: roomFriend.friendId, name: roomFriend.name } : null}
+            effects={BLOCK_EFFECTS}
+            // The room is gone for both: back to the (refetched) list.
+            onBlocked={() => {
+              void router.navigate({ to: '/chatting', replace: true });
+              queryClient.removeQueries({ queryKey: chatKeys.messages(id) });
+            }}
+          />
+        )}
+        onMessageLongPress={report.open}
+      />
+      {report.sheet}
+    </>
   );
 }

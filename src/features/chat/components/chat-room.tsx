@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/header';
 import { Spinner } from '../../../components/ui/spinner';
 import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp';
@@ -20,6 +20,10 @@ interface ChatRoomProps {
   friend: ChatFriend | null;
   onBack(): void;
   onOpenProfile(friendId: number): void;
+  /** The header's menu, composed by the route (e.g. the safety feature's 신고하기 / 차단하기). */
+  menu?: (friend: { friendId: number; name: string } | null) => ReactNode;
+  /** Long press on a friend's message. */
+  onMessageLongPress?(senderId: number, message: { messageId: string; content: string }): void;
 }
 
 function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
@@ -78,7 +82,7 @@ function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
 }
 
 /** Spec "Chat room". */
-export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile }: ChatRoomProps) {
+export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile, menu, onMessageLongPress }: ChatRoomProps) {
   useLockPageScroll();
   const viewport = useVisualViewport();
   const messages = useMessages(roomId);
@@ -127,6 +131,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
             {friend?.department ? <span className={styles.friendDepartment}>{friend.department}</span> : null}
           </span>
         </button>
+        {menu?.(friendId !== undefined ? { friendId, name: friend?.name ?? '상대' } : null)}
       </header>
       {banner ? (
         <p className={styles.banner} role="status">
@@ -146,6 +151,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
           loadOlder={() => void messages.fetchNextPage()}
           onRetry={session.retry}
           onRemove={session.remove}
+          onMessageLongPress={onMessageLongPress}
           loadError={messages.isError && rows.length === 0}
         />
       )}

@@ -15,6 +15,7 @@ interface MessageListProps {
   loadOlder(): void;
   onRetry(clientMessageId: string): void;
   onRemove(clientMessageId: string): void;
+  onMessageLongPress?(senderId: number, message: { messageId: string; content: string }): void;
   loadError: boolean;
 }
 
@@ -25,7 +26,7 @@ const BOTTOM_SLACK_PX = 80;
  * The scrolling message column. Older pages load when the top sentinel shows; the view keeps its
  * place when they are inserted above, and goes to the bottom when a new message arrives.
  */
-export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, onRetry, onRemove, loadError }: MessageListProps) {
+export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, onRetry, onRemove, onMessageLongPress, loadError }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const topVisible = useInView(sentinel, scroller, '120px');
@@ -95,7 +96,7 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
               <span className={styles.dateLabel}>{row.label}</span>
             </li>
           ) : (
-            <MessageRow key={row.key} row={row} friend={friend} onRetry={onRetry} onRemove={onRemove} />
+            <MessageRow key={row.key} row={row} friend={friend} onRetry={onRetry} onRemove={onRemove} onLongPress={onMessageLongPress} />
           ),
         )}
       </ol>

@@ -1,4 +1,5 @@
 import { visuallyHidden } from '../../../styles/a11y.css';
+import { useLongPress } from '../hooks/use-long-press';
 import type { ChatFriend } from '../model/friend';
 import type { TimelineRow } from '../model/timeline';
 import { Avatar } from './avatar';
@@ -12,12 +13,19 @@ interface MessageRowProps {
   friend: ChatFriend | null;
   onRetry(clientMessageId: string): void;
   onRemove(clientMessageId: string): void;
+  /** Long press (or the context menu) on a friend's stored message, e.g. to report it. */
+  onLongPress?(senderId: number, message: { messageId: string; content: string }): void;
 }
 
 /** One bubble: own on the right, the friend's on the left with avatar and name at the start of a run. */
-export function MessageRow({ row, friend, onRetry, onRemove }: MessageRowProps) {
+export function MessageRow({ row, friend, onRetry, onRemove, onLongPress }: MessageRowProps) {
   const { message, runStart, showTime, timeLabel } = row;
   const { mine, status, clientMessageId } = message;
+  const { senderId, messageId, content } = message;
+  const press = useLongPress(() => {
+    if (senderId !== null && messageId !== undefined) onLongPress?.(senderId, { messageId, content });
+  });
+  const pressable = onLongPress !== undefined && !mine && senderId !== null && messageId !== undefined;
   const rowClass = [styles.row, runStart ? styles.rowRunStart : '', mine ? styles.rowMine : ''].join(' ');
   const bubbleClass = [
     styles.bubble,
@@ -44,7 +52,13 @@ export function MessageRow({ row, friend, onRetry, onRemove }: MessageRowProps) 
       <div className={[styles.column, mine ? styles.columnMine : ''].join(' ')}>
         {!mine && runStart && friend?.name ? <span className={styles.senderName}>{friend.name}</span> : null}
         <div className={[styles.line, mine ? styles.lineMine : ''].join(' ')}>
-          <p className={bubbleClass}>{message.content}</p>
+          {pressable ? (
+            <p className={bubbleClass} {...press} tabIndex={0} aria-haspopup="dialog" data-pressable="true">
+              {message.content}
+            </p>
+          ) : (
+            <p className={bubbleClass}>{message.content}</p>
+          )}
           {trailer}
         </div>
         {status === 'failed' && clientMessageId ? (

@@ -22,6 +22,8 @@ export interface TimelineMessage {
   at: number;
   status: DeliveryStatus;
   clientMessageId?: string;
+  /** Section 7's `id.value`, for messages the server has (a report attaches it). */
+  messageId?: string;
 }
 
 export type TimelineRow =
@@ -76,6 +78,7 @@ export function mergeTimeline(serverMessages: readonly ChatMessage[], local: rea
       senderId: message.senderId,
       at: messageInstant(message),
       status: 'sent',
+      messageId: message.id.value,
       ...(message.clientMessageId ? { clientMessageId: message.clientMessageId } : {}),
     };
   });

@@ -55,6 +55,12 @@ export function MyPageView({ footer }: { footer?: React.ReactNode }) {
           ›
         </span>
       </Link>
+      <Link to="/my/blocks" className={styles.row}>
+        <span>차단 목록</span>
+        <span aria-hidden="true" className={styles.chevron}>
+          ›
+        </span>
+      </Link>
       {footer}
     </div>
   );

@@ -7,8 +7,9 @@ import { useNotifications, type Notification } from '../api/get-notifications';
 import * as styles from './notification-list.css';
 import { useInView } from './use-in-view';
 
-/** Spec "Notifications": MATCH_ACCEPTED opens the completed tab, everything else the received one. */
-export function notificationTab(type: string): 'ACCEPTED' | 'RECEIVED' {
+/** Spec "Notifications": MATCH_ACCEPTED opens the completed tab, MATCH_EXPIRED the sent one, everything else the received one. */
+export function notificationTab(type: string): 'ACCEPTED' | 'RECEIVED' | 'REQUESTED' {
+  if (type === 'MATCH_EXPIRED') return 'REQUESTED';
   return type === 'MATCH_ACCEPTED' ? 'ACCEPTED' : 'RECEIVED';
 }
 

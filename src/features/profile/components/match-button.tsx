@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { MatchStatus } from '../../../../contract/members';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/http';
 import { useMatchMutationState } from '../../../lib/offline-mutations';
 import { useAcceptMatch } from '../api/accept-match';
 import type { MemberDetailData } from '../api/schemas';
@@ -10,6 +11,9 @@ import { useSendMatch } from '../api/send-match';
 import * as styles from './match-button.css';
 
 const REQUEST_ERROR = '요청 중 오류가 발생했어요';
+/** Refusals whose Korean message says what to do (section 15: the pending quota, a block). */
+const EXPLAINED = new Set(['MATCH_429_PENDING', 'MATCH_403_BLOCKED']);
+const requestErrorText = (error: Error) => (error instanceof ApiError && EXPLAINED.has(error.code) ? error.message : REQUEST_ERROR);
 /** Spec section 4: the button reads 수락 대기 중 about 1 s after the click. */
 const WAITING_DELAY_MS = 1000;
 
@@ -58,7 +62,7 @@ export function MatchButton({ member, onMatchChange, onChatOpened }: MatchButton
         window.clearTimeout(timer.current);
         setSending(false);
         setLocal('NONE');
-        window.alert(REQUEST_ERROR);
+        window.alert(requestErrorText(error));
       },
     });
   };

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMemberDetail } from '../api/member-detail';
+import type { MemberDetailData } from '../api/schemas';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
 
@@ -10,9 +11,11 @@ interface MemberProfileProps {
   memberId: number;
   onMatchChange?: () => void;
   onChatOpened?: () => void;
+  /** Under the profile, composed by the route (e.g. the safety feature's 신고하기 / 차단하기). */
+  footer?: (member: MemberDetailData) => ReactNode;
 }
 
-export function MemberProfile({ memberId, onMatchChange, onChatOpened }: MemberProfileProps) {
+export function MemberProfile({ memberId, onMatchChange, onChatOpened, footer }: MemberProfileProps) {
   const detail = useMemberDetail(memberId);
   useEffect(() => {
     if (detail.error) console.error('failed to load the member profile', detail.error);
@@ -22,6 +25,7 @@ export function MemberProfile({ memberId, onMatchChange, onChatOpened }: MemberP
   return (
     <>
       <ProfileBody profile={detail.data} />
+      {footer?.(detail.data)}
       <MatchButton key={detail.data.id} member={detail.data} onMatchChange={onMatchChange} onChatOpened={onChatOpened} />
     </>
   );

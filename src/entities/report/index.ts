@@ -1,0 +1,1 @@
+export { createReport, registerReportMutations, reportMutationKey, useCreateReport } from './create-report';

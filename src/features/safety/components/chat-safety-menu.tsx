@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { BlockMemberOptions } from '../../../entities/block';
+import { BlockDialog, type BlockTarget } from './block-dialog';
+import { ReportSheet, type ReportTarget, type ReportedMessage } from './report-sheet';
+import { SafetySheet } from './safety-sheet';
+import * as styles from './safety-sheet.css';
+
+interface ChatSafetyMenuProps {
+  /** The friend of the room; the menu is disabled until it is known. */
+  friend: { memberId: number; name: string } | null;
+  effects?: BlockMemberOptions;
+  onBlocked?: (memberId: number) => void;
+}
+
+/** The chat room's ⋯ menu: 신고하기 and 차단하기 for the friend. */
+export function ChatSafetyMenu({ friend, effects, onBlocked }: ChatSafetyMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
+  return (
+    <>
+      <button type="button" className={styles.menuButton} aria-label="채팅방 메뉴" aria-haspopup="dialog" disabled={!friend} onClick={() => setOpen(true)}>
+        <span aria-hidden="true">⋯</span>
+      </button>
+      <SafetySheet open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
+        <ul className={styles.menuList}>
+          <li>
+            <button
+              type="button"
+              className={styles.menuItem}
+              onClick={() => {
+                setOpen(false);
+                if (friend) setReporting(friend);
+              }}
+            >
+              신고하기
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={styles.menuItemDanger}
+              onClick={() => {
+                setOpen(false);
+                if (friend) setBlocking(friend);
+              }}
+            >
+              차단하기
+            </button>
+          </li>
+        </ul>
+      </SafetySheet>
+      <ReportSheet target={reporting} onClose={() => setReporting(null)} />
+      <BlockDialog target={blocking} onClose={() => setBlocking(null)} effects={effects} onBlocked={onBlocked} />
+    </>
+  );
+}
+
+/** Long press on a friend's message → 신고하기 with the message attached. */
+export function useMessageReport(friendName: string | null) {
+  const [target, setTarget] = useState<ReportTarget | null>(null);
+  return {
+    open: (senderId: number, message: ReportedMessage) => setTarget({ memberId: senderId, name: friendName ?? '상대', message }),
+    sheet: <ReportSheet target={target} onClose={() => setTarget(null)} />,
+  };
+}

@@ -1,0 +1,206 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+const rise = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
+
+export const backdrop = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: vars.z.modal,
+  display: 'flex',
+  alignItems: 'flex-end',
+  justifyContent: 'center',
+  background: vars.color.overlay,
+});
+
+export const sheet = style({
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  maxHeight: '85dvh',
+  borderRadius: `${vars.radius.xl} ${vars.radius.xl} 0 0`,
+  background: vars.color.bg,
+  boxShadow: vars.shadow.modal,
+  animation: `${rise} ${vars.motion.base} ${vars.motion.ease}`,
+  outline: 'none',
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const head = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  padding: `${vars.space.lg} ${vars.space.xl} ${vars.space.sm}`,
+});
+
+export const title = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold });
+
+export const close = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.touch,
+  height: vars.size.touch,
+  marginRight: `calc(-1 * ${vars.space.md})`,
+  border: 'none',
+  background: vars.color.transparent,
+  color: vars.color.text,
+  cursor: 'pointer',
+});
+
+export const body = style({
+  flex: 1,
+  overflowY: 'auto',
+  padding: `${vars.space.sm} ${vars.space.xl}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
+
+export const footer = style({
+  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.lg} + env(safe-area-inset-bottom))`,
+  borderTop: `1px solid ${vars.color.line}`,
+});
+
+// ---------- the report sheet ----------
+
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  paddingBottom: vars.space.lg,
+});
+
+export const dialogAction = style({ flex: 1 });
+
+export const lead = style({ fontSize: vars.font.sm, color: vars.color.textSub, lineHeight: vars.font.lineBase });
+
+export const reasons = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, border: 'none', padding: 0, margin: 0 });
+
+export const legend = style({ marginBottom: vars.space.sm, fontSize: vars.font.sm, fontWeight: vars.font.bold, color: vars.color.textSub });
+
+export const reason = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  fontSize: vars.font.md,
+  cursor: 'pointer',
+  selectors: {
+    '&:has(input:checked)': {
+      borderColor: vars.color.brandStrong,
+      background: vars.color.brandSoft,
+      color: vars.color.brandStrong,
+      fontWeight: vars.font.bold,
+    },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+
+export const radio = style({ accentColor: vars.color.brandStrong, width: vars.size.iconSm, height: vars.size.iconSm, margin: 0 });
+
+export const quote = style({
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderLeft: `3px solid ${vars.color.line}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.bgSoft,
+  fontSize: vars.font.sm,
+  color: vars.color.textSub,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  maxHeight: '96px',
+  overflowY: 'auto',
+});
+
+export const detailLabel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  color: vars.color.textSub,
+});
+
+export const textarea = style({
+  minHeight: '96px',
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  font: 'inherit',
+  fontSize: vars.font.md,
+  fontWeight: vars.font.regular,
+  color: vars.color.text,
+  resize: 'vertical',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' } },
+});
+
+export const counter = style({ alignSelf: 'flex-end', fontSize: vars.font.xs, fontWeight: vars.font.regular, color: vars.color.textWeak });
+
+export const error = style({ fontSize: vars.font.sm, color: vars.color.danger });
+
+// ---------- the menu sheet and the profile actions ----------
+
+export const menuList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  listStyle: 'none',
+  margin: 0,
+  padding: `0 0 calc(${vars.space.lg} + env(safe-area-inset-bottom))`,
+});
+
+export const menuItem = style({
+  width: '100%',
+  minHeight: vars.size.button,
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  borderBottom: `1px solid ${vars.color.line}`,
+  background: vars.color.transparent,
+  textAlign: 'left',
+  fontSize: vars.font.md,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
+});
+
+export const menuItemDanger = style([menuItem, { color: vars.color.danger }]);
+
+export const actions = style({
+  display: 'flex',
+  justifyContent: 'center',
+  gap: vars.space.xl,
+  padding: `${vars.space.md} 0 ${vars.space.lg}`,
+});
+
+export const textAction = style({
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  background: vars.color.transparent,
+  fontSize: vars.font.sm,
+  color: vars.color.textWeak,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+
+export const menuButton = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.touch,
+  height: vars.size.touch,
+  marginLeft: 'auto',
+  border: 'none',
+  borderRadius: vars.radius.pill,
+  background: vars.color.transparent,
+  color: vars.color.text,
+  fontSize: vars.font.xl,
+  lineHeight: 1,
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
