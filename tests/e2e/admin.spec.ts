@@ -20,6 +20,9 @@ async function operatorContext(browser: Browser, operator: Student): Promise<Bro
   return context;
 }
 
+/** A PNG by its first bytes, which is what the upload checks. */
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'), Buffer.alloc(64, 7)]);
+
 let operator: Student | undefined;
 async function theOperator(request: Parameters<typeof signUpStudent>[0]): Promise<Student> {
   operator ??= await signUpStudent(request, E2E_URL, E2E_OPERATOR_EMAIL, '운영자');
@@ -39,6 +42,9 @@ test('an operator edits this month’s mentor and a student of that university s
   await form.getByLabel('멘토 이름').fill(name);
   await form.getByLabel('장소').fill('학생회관 2층 세미나실');
   await form.getByLabel('정원').fill('40');
+  // The banner goes through the ordinary upload flow; the stored file's URL is what gets saved.
+  await form.getByLabel('배너 이미지').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByText(/\/files\/profile\/[0-9a-f-]{36}\.png$/)).toBeVisible();
   // The preview is the students' mentor page, updated while typing.
   const preview = page.getByRole('complementary', { name: '학생 화면 미리보기' });
   await expect(preview.getByRole('heading', { name })).toBeVisible();
@@ -63,6 +69,9 @@ test('an operator edits this month’s mentor and a student of that university s
   await expect(phone.getByRole('heading', { name })).toBeVisible();
   await expect(phone.getByText('학생회관 2층 세미나실')).toBeVisible();
   await expect(phone.getByText(/최대 40명/)).toBeVisible();
+  // (This PNG is only a header, so the page shows its fallback banner; the URL is the uploaded one.)
+  const seen = await request.get(`${E2E_URL}/api/mentor`, { headers: { authorization: `Bearer ${student.token}` } });
+  expect(((await seen.json()) as { result: { bannerImage: string } }).result.bannerImage).toMatch(/\/files\/profile\/[0-9a-f-]{36}\.png$/);
   // No link to the console anywhere a student goes, and /admin itself says it is for operators.
   await phone.goto('/my');
   await expect(phone.locator('a[href^="/admin"]')).toHaveCount(0);
