@@ -1,9 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
 import { matchAndOpenRoom, signUpStudent, studentContext } from './chat-server';
 import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './support';
 
 /** Contract section 15 in the browser at 390×844: block from a profile, report from a message. */
+
+/** WCAG 2 A/AA as the a11y suite checks it, on what is on screen now (an open sheet or dialog included). */
+async function accessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function status(request: APIRequestContext, member: { token: string }, path: string): Promise<number> {
   return (await request.get(`${E2E_URL}${path}`, { headers: { authorization: `Bearer ${member.token}` } })).status();
@@ -49,6 +56,7 @@ test('a student blocks a member from the profile: the member leaves explore at o
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('상대에게는 알리지 않아요');
   await shoot(page, 'safety-02-block-dialog');
+  await accessible(page);
   await dialog.getByRole('button', { name: '차단하기' }).click();
 
   // Back on explore (the page it came from), without a reload: B is gone.
@@ -70,6 +78,7 @@ test('a student blocks a member from the profile: the member leaves explore at o
   const row = page.getByRole('listitem').filter({ hasText: '가려질이' });
   await expect(row).toBeVisible();
   await shoot(page, 'safety-04-block-list');
+  await accessible(page);
   await row.getByRole('button', { name: '가려질이 차단 해제' }).click();
   await expect(page.getByText('차단한 회원이 없어요')).toBeVisible();
   await shoot(page, 'safety-05-block-list-empty');
@@ -117,6 +126,7 @@ test('a student reports a chat message from its long press; the room menu offers
   await expect(menu.getByRole('button', { name: '신고하기' })).toBeVisible();
   await expect(menu.getByRole('button', { name: '차단하기' })).toBeVisible();
   await shoot(pageA, 'safety-06-chat-menu');
+  await accessible(pageA);
   await menu.getByRole('button', { name: '닫기' }).click();
   await expect(menu).toBeHidden();
 
@@ -129,9 +139,11 @@ test('a student reports a chat message from its long press; the room menu offers
   // Without a reason it says so, in Korean, and sends nothing.
   await sheet.getByRole('button', { name: '신고하기' }).click();
   await expect(sheet.getByRole('alert')).toHaveText('신고 사유를 선택해 주세요.');
+  await accessible(pageA);
   await sheet.getByRole('radio', { name: '괴롭힘' }).check();
   await sheet.getByLabel('자세한 내용 (선택)').fill('채팅에서 계속 불쾌한 말을 해요.');
   await shoot(pageA, 'safety-07-report-sheet');
+  await accessible(pageA);
 
   const sent = pageA.waitForResponse((response) => response.url().endsWith('/api/reports') && response.request().method() === 'POST');
   await sheet.getByRole('button', { name: '신고하기' }).click();

@@ -53,7 +53,7 @@ export function MessageRow({ row, friend, onRetry, onRemove, onLongPress }: Mess
         {!mine && runStart && friend?.name ? <span className={styles.senderName}>{friend.name}</span> : null}
         <div className={[styles.line, mine ? styles.lineMine : ''].join(' ')}>
           {pressable ? (
-            <p className={bubbleClass} {...press} tabIndex={0} aria-haspopup="dialog" data-pressable="true">
+            <p className={bubbleClass} {...press} tabIndex={0} data-pressable="true">
               {message.content}
             </p>
           ) : (

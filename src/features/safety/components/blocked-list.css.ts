@@ -21,4 +21,5 @@ export const name = style({ fontSize: vars.font.md, fontWeight: vars.font.bold, 
 
 export const date = style({ fontSize: vars.font.xs, color: vars.color.textWeak });
 
-export const error = style({ fontSize: vars.font.sm, color: vars.color.danger });
+// brandStrong, not danger: the theme's danger red is under 4.5:1 on white.
+export const error = style({ fontSize: vars.font.sm, color: vars.color.brandStrong });

@@ -141,7 +141,8 @@ export const textarea = style({
 
 export const counter = style({ alignSelf: 'flex-end', fontSize: vars.font.xs, fontWeight: vars.font.regular, color: vars.color.textWeak });
 
-export const error = style({ fontSize: vars.font.sm, color: vars.color.danger });
+// brandStrong, not danger: the theme's danger red is under 4.5:1 on white.
+export const error = style({ fontSize: vars.font.sm, color: vars.color.brandStrong });
 
 // ---------- the menu sheet and the profile actions ----------
 
@@ -167,7 +168,8 @@ export const menuItem = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
 });
 
-export const menuItemDanger = style([menuItem, { color: vars.color.danger }]);
+// The theme's danger red is under 4.5:1 on white; brandStrong reads as a warning and passes.
+export const menuItemDanger = style([menuItem, { color: vars.color.brandStrong, fontWeight: vars.font.bold }]);
 
 export const actions = style({
   display: 'flex',
