@@ -7,6 +7,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Every folder under src/entities is one server resource. Entities do not import each other,
+ * except these explicit, acyclic edges: a match changes members and notifications, sign-up
+ * changes the member (their mutations invalidate those key factories).
+ */
+const ENTITY_EDGES = { match: ['member', 'notification'], session: ['member'] };
+
+function entityZones() {
+  let entities = [];
+  try {
+    entities = readdirSync('src/entities', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    // No entities yet.
+  }
+  return entities.map((entity) => ({
+    target: `./src/entities/${entity}`,
+    from: './src/entities',
+    except: [`./${entity}`, ...(ENTITY_EDGES[entity] ?? []).map((other) => `./${other}`)],
+    message: 'Entities do not import each other (except the edges listed in eslint.config.js); compose them in a feature (DEVELOPERS.md rule 3).',
+  }));
+}
+
 /** Every folder under src/features is a feature; a feature may not import another one. */
 function featureZones() {
   let features = [];
@@ -73,15 +97,26 @@ export default defineConfig(
               message: 'src/lib is the bottom layer: it imports no UI, features or routes.',
             },
             {
+              target: './src/lib',
+              from: './src/entities',
+              message: 'src/lib is the bottom layer: it imports no entities.',
+            },
+            {
               target: './src/components',
-              from: ['./src/features', './src/routes'],
-              message: 'Shared components never import features or routes.',
+              from: ['./src/entities', './src/features', './src/routes'],
+              message: 'Shared components never import entities, features or routes.',
+            },
+            {
+              target: './src/entities',
+              from: ['./src/features', './src/routes', './src/components/shell'],
+              message: 'Entities sit between lib/components/ui and features: they import no features, routes or shell.',
             },
             {
               target: './src/features',
               from: './src/routes',
               message: 'Features do not import routes.',
             },
+            ...entityZones(),
             ...featureZones(),
             {
               target: './contract',

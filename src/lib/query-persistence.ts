@@ -138,7 +138,8 @@ export function startQueryPersistence(queryClient: QueryClient, options: Persist
         shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
       },
     });
-    // Match requests/accepts made offline before the reload go out now (or when back online).
+    // Writes made offline before the reload (match requests/accepts, entities/match) go out now
+    // (or when back online).
     void queryClient.resumePausedMutations();
   };
 

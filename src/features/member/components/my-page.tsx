@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MyIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyPage, type MyPageInfo } from '../api/my-page';
+import { useMyPage, type MyPage as MyPageInfo } from '../../../entities/member';
 import * as styles from './my-page.css';
 import { MySummary } from './my-summary';
 

@@ -1,5 +1,5 @@
 import { interestLabel } from '../../../../contract/interests';
-import type { MyPageInfo } from '../api/my-page';
+import type { MyPage as MyPageInfo } from '../../../entities/member';
 import * as styles from './my-summary.css';
 import { ProfileAvatar } from './profile-avatar';
 

@@ -1,0 +1,4 @@
+import { apiJson } from '../../lib/http';
+
+/** PATCH /api/matches/accept/{otherMemberId} */
+export const acceptMatch = (otherMemberId: number) => apiJson(`/api/matches/accept/${otherMemberId}`, { method: 'patch' });

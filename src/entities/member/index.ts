@@ -1,0 +1,15 @@
+export { memberKeys, type MemberFilters } from './keys';
+export { type Me, type MemberCard, type MemberDetail, type MyPage, type StoredKeyword } from './schemas';
+export { getMe, knownInterests, meQueryOptions, useMe } from './get-me';
+export { getMember, memberQueryOptions, useMember } from './get-member';
+export { getMyPage, myPageQueryOptions, useMyPage } from './get-my-page';
+export { getMyKeywords, myKeywordsQueryOptions, useMyKeywords } from './get-my-keywords';
+export { getRecommendations, recommendationsQueryOptions, useRecommendations } from './get-recommendations';
+export { getPopularMembers, popularMembersQueryOptions, usePopularMembers } from './get-popular-members';
+export { FILTERED_MEMBERS_PAGE_SIZE, filteredMembersQueryOptions, filterSearchParams, getFilteredMembers, useFilteredMembers } from './get-filtered-members';
+export { updateKeywords, useUpdateKeywords, type KeywordInput } from './update-keywords';
+export { suggestKeyword, useSuggestKeyword } from './suggest-keyword';
+export { updateTags, useUpdateTags } from './update-tags';
+export { updateTimetable, useUpdateTimetable } from './update-timetable';
+export { uploadProfileImage, useUploadProfileImage } from './upload-profile-image';
+export { memberCardProps } from './member-card-props';

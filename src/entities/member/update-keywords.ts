@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { KeywordType } from '../../../contract/members';
+import { apiJson } from '../../lib/http';
+import { memberKeys } from './keys';
+
+export interface KeywordInput {
+  type: KeywordType;
+  title: string;
+  description: string;
+}
+
+/** PATCH /api/members/keywords: exactly one keyword of each type. */
+export function updateKeywords(keywords: KeywordInput[]): Promise<string> {
+  return apiJson('/api/members/keywords', { method: 'patch', json: { keywords } }, z.string());
+}
+
+export function useUpdateKeywords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateKeywords,
+    // Keywords show on the own profile, the my page and (for others) every member detail.
+    onSuccess: () =>
+      Promise.all(
+        [memberKeys.keywords(), memberKeys.me(), memberKeys.myPage(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}
