@@ -85,9 +85,9 @@ export function admissionYear(studentNo: string, now = new Date()): number {
 export const loginCodeQuerySchema = z.object({ code: z.string().trim().min(1, '로그인 코드가 없어요.').max(2048) });
 /** GET /auth/callback/google: whatever the IdP sends; anything malformed is dropped, never refused. */
 export const googleCallbackQuerySchema = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
+  code: z.string().max(2048).optional().catch(undefined),
+  state: z.string().max(500).optional().catch(undefined),
+  error: z.string().max(200).optional().catch(undefined),
 });
 /** The development sign-in page (contract section 2, LOCAL_SIGNIN). */
 export const localAuthorizeQuerySchema = z.object({
