@@ -15,6 +15,8 @@ import { AppError, answerClientError, installErrorHandling, sendError } from './
 import { installSecurityHeaders } from './lib/security';
 import { serializeError } from './lib/log';
 import { createMetrics } from './lib/metrics';
+import { registerApiDocs } from './lib/openapi';
+import { installRouteSchemas } from './lib/route-schemas';
 import { installKoreanZodMessages } from './lib/zod-messages';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
@@ -53,6 +55,8 @@ export interface AppDeps {
   chatPush?: ChatPushHook;
   /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
   push?: PushSender;
+  /** Check every JSON response against its contract schema (default: everywhere but production; see decision 0011). */
+  checkResponses?: boolean;
 }
 
 /**
@@ -123,6 +127,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
           },
   });
 
+  installRouteSchemas(app, { checkResponses: deps.checkResponses ?? config.NODE_ENV !== 'production' });
+
   const tokens = new AccessTokens(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
   const db = database.db;
   const fixedOrigins = new Set<string>([...config.corsOrigins, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])]);
@@ -187,6 +193,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
+  await registerApiDocs(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   if (config.corsOrigins.length > 0) {

@@ -3,11 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { defaultProfileImagePath, IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, presignedUrlBodySchema, type PresignedUrlResult } from '../../../contract/files';
-import { noControlChars } from '../../../contract/members';
+import {
+  defaultProfileImagePath,
+  IMAGE_CONTENT_TYPES,
+  MAX_UPLOAD_BYTES,
+  presignedUrlBodySchema,
+  presignedUrlResultSchema,
+  type PresignedUrlResult,
+} from '../../../contract/files';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { AppError, ok, parse, sendError } from '../../lib/http';
+import { AppError, ok, sendError } from '../../lib/http';
+import { okResponse, typed } from '../../lib/route-schemas';
 import { uploadsRepo } from './repo';
 import { sniffImageType, STORAGE_KEY_RE, typeOfKey, type LocalStorage, type Storage } from './storage';
 
@@ -20,12 +27,10 @@ export interface FilesRouteOptions {
 /** POST /api/aws/presigned-url (contract section 11); registered inside the signed-in /api scope. */
 export async function filesApiRoutes(api: FastifyInstance, ctx: AppContext, options: FilesRouteOptions): Promise<void> {
   const uploads = uploadsRepo(ctx.db);
-  api.post('/api/aws/presigned-url', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024 }, async (request) => {
+  const schema = { body: presignedUrlBodySchema, response: okResponse(presignedUrlResultSchema) };
+  typed(api).post('/api/aws/presigned-url', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024, schema }, async (request) => {
     const member = currentMember(request);
-    const { fileName } = parse(
-      presignedUrlBodySchema.refine((b) => noControlChars(b.fileName), { path: ['fileName'] }),
-      request.body,
-    );
+    const { fileName } = request.body;
     const origin = ctx.requestOrigin(request);
     const issued = await options.storage.issue(member.id, fileName, origin);
     await uploads.record(member.id, issued.storageKey, issued.s3Url, issued.contentType);

@@ -3,7 +3,7 @@ import type { InterestCode } from '../../../contract/interests';
 import { interestId } from '../../../contract/interests';
 import type { FilterSort, StudentNoFilter } from '../../../contract/members';
 import type { Db } from '../../db/client';
-import { admissionYear } from '../auth/service';
+import { admissionYear } from '../../../contract/auth';
 import { rowsOf } from './sql';
 
 /**
