@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { collegeSchema, type College } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { campusKeys } from './keys';
-import { namedSchema, type Named } from './schemas';
 
 /** GET /api/colleges/{collegeId}/departments */
-export function getDepartments(collegeId: number): Promise<Named[]> {
-  return apiJson(`/api/colleges/${collegeId}/departments`, {}, z.array(namedSchema));
+export function getDepartments(collegeId: number): Promise<College[]> {
+  return apiJson(`/api/colleges/${collegeId}/departments`, {}, z.array(collegeSchema));
 }
 
 export const departmentsQueryOptions = (collegeId: number) =>

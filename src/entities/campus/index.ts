@@ -1,5 +1,4 @@
 export { campusKeys } from './keys';
-export { type Named } from './schemas';
 export { collegesQueryOptions, getColleges, useColleges } from './get-colleges';
 export { departmentsQueryOptions, getDepartments, useDepartments } from './get-departments';
 export { getUniversityName, universityNameQueryOptions, useUniversityName } from './get-university-name';

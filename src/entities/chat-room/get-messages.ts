@@ -1,27 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
-import { chatMessageSchema } from '../../../contract/stomp';
+import { chatMessagesPageSchema, type ChatMessagesPage } from '../../../contract/chat';
 import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
 /** Spec section 9: 20 messages a page. */
 export const MESSAGES_PAGE_SIZE = 20;
 
-const messagesPageSchema = z.object({
-  userId: z.number(),
-  friendId: z.number(),
-  /** Newest first. */
-  data: z.array(chatMessageSchema),
-  meta: z.object({ hasNext: z.boolean(), nextCursor: z.string().nullish() }).loose(),
-});
-export type MessagesPage = z.infer<typeof messagesPageSchema>;
+export type MessagesPage = ChatMessagesPage;
 export type MessagesData = InfiniteData<MessagesPage, string | null>;
 
 /** GET /api/chatrooms/{roomId}/messages?size=20&cursor= */
 export function fetchMessages(roomId: number, cursor: string | null, signal?: AbortSignal): Promise<MessagesPage> {
   const search = new URLSearchParams({ roomId: String(roomId), size: String(MESSAGES_PAGE_SIZE) });
   if (cursor) search.set('cursor', cursor);
-  return apiJson(`/api/chatrooms/${roomId}/messages?${search.toString()}`, { signal }, messagesPageSchema);
+  return apiJson(`/api/chatrooms/${roomId}/messages?${search.toString()}`, { signal }, chatMessagesPageSchema);
 }
 
 export const messagesQueryOptions = (roomId: number) =>

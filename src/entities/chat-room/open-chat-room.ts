@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { openedChatRoomSchema } from '../../../contract/chat';
 import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
-const roomSchema = z.object({ chatRoomId: z.number(), friendName: z.string(), friendDepartment: z.string().nullish() });
+// Only what the profile needs to open the room (starterId is not used here).
+const roomSchema = openedChatRoomSchema.pick({ chatRoomId: true, friendName: true, friendDepartment: true });
 
 /** POST /api/chatrooms?friendId= — the pair's room, created or re-opened. */
 export function openChatRoom(friendId: number) {

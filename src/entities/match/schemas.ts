@@ -1,30 +1,12 @@
 import { z } from 'zod';
+import { matchedUserSchema, matchItemSchema, matchPageSchema as contractMatchPageSchema } from '../../../contract/matches';
 
-export const pageMetaSchema = z.object({
-  currentPage: z.number(),
-  pageSize: z.number(),
-  totalItems: z.number(),
-  totalPages: z.number(),
-  hasNext: z.boolean(),
-});
-
-/** contract `MatchPage`. Interest names are codes; unknown ones are shown raw. */
-export const matchPageSchema = z.object({
+/** The contract's match page; interest names are codes, and unknown ones are shown raw. */
+export const matchPageSchema = contractMatchPageSchema.extend({
   data: z.array(
-    z.object({
-      id: z.number(),
-      createdAt: z.string(),
-      matchedUser: z.object({
-        id: z.number(),
-        memberName: z.string(),
-        studentNo: z.string().nullish(),
-        department: z.string(),
-        profileImageUrl: z.string().nullable(),
-        userKeywords: z.array(z.object({ id: z.number(), keywordName: z.string() })),
-        userInterests: z.array(z.object({ id: z.number(), interestName: z.string() })),
-      }),
+    matchItemSchema.extend({
+      matchedUser: matchedUserSchema.extend({ userInterests: z.array(z.object({ id: z.number(), interestName: z.string() })) }),
     }),
   ),
-  meta: pageMetaSchema,
 });
 export type MatchPage = z.infer<typeof matchPageSchema>;

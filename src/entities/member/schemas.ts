@@ -1,69 +1,37 @@
 import { z } from 'zod';
-import { interestCodeSchema } from '../../../contract/interests';
-import { KEYWORD_TYPES, MATCH_STATUSES } from '../../../contract/members';
-import { slotSchema } from '../../../contract/timetable';
+import {
+  keywordSchema as contractKeywordSchema,
+  meSchema as contractMeSchema,
+  memberCardSchema as contractMemberCardSchema,
+  memberDetailSchema as contractMemberDetailSchema,
+  myPageSchema as contractMyPageSchema,
+} from '../../../contract/members';
+import { timetableSlotSchema } from '../../../contract/timetable';
 
 /**
- * How the PWA reads the member resource off the wire. Tolerant where the spec asks for it:
- * unknown interest codes and keyword types are kept as strings (shown raw, spec section 3).
+ * The contract's member schemas, read with the tolerance the spec asks for: unknown interest
+ * codes and keyword types (a newer server) are kept as strings and shown raw (spec section 3);
+ * a stored slot without a subject reads as ''.
  */
-export const keywordSchema = z.object({
-  id: z.number().optional(),
-  type: z.enum(KEYWORD_TYPES).or(z.string()),
-  title: z.string(),
-  description: z.string(),
-});
+const interests = z.array(z.string());
+
+export const keywordSchema = contractKeywordSchema.extend({ type: z.string() });
 export type StoredKeyword = z.infer<typeof keywordSchema>;
 
-/** A timetable slot as stored; an old row may have no subject. */
-export const storedSlotSchema = slotSchema.extend({
-  subjectName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-});
+const slotSchema = timetableSlotSchema.extend({ subjectName: z.string().catch('') });
 
-/** contract `Me`: what both profile views draw (member detail shares these fields). */
-export const meSchema = z.object({
-  memberName: z.string(),
-  studentNo: z.string(),
-  department: z.string(),
-  profileImageUrl: z.string().nullable(),
-  userInterests: z.array(z.string()),
-  userKeywords: z.array(keywordSchema),
-  timeTables: z.array(storedSlotSchema),
-});
+export const meSchema = contractMeSchema.extend({ userInterests: interests, userKeywords: z.array(keywordSchema), timeTables: z.array(slotSchema) });
 export type Me = z.infer<typeof meSchema>;
 
-/** contract `MemberDetail`. */
-export const memberDetailSchema = meSchema.extend({
-  id: z.number(),
-  matchStatus: z.enum(MATCH_STATUSES),
+export const memberDetailSchema = contractMemberDetailSchema.extend({
+  userInterests: interests,
+  userKeywords: z.array(keywordSchema),
+  timeTables: z.array(slotSchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
-/** contract `MemberCard` (recommendations, popular, filters). */
-export const memberCardSchema = z.object({
-  memberId: z.number(),
-  memberName: z.string(),
-  profileImageUrl: z.string().nullable(),
-  department: z.string(),
-  studentNo: z.string(),
-  userInterests: z.array(z.string()),
-  userKeywords: z.array(keywordSchema),
-});
+export const memberCardSchema = contractMemberCardSchema.extend({ userInterests: interests, userKeywords: z.array(keywordSchema) });
 export type MemberCard = z.infer<typeof memberCardSchema>;
 
-/** contract `MyPage`. */
-export const myPageSchema = z.object({
-  profileImageUrl: z.string().nullable(),
-  name: z.string(),
-  studentId: z.string(),
-  department: z.string(),
-  completed: z.number(),
-  requested: z.number(),
-  received: z.number(),
-  keywords: z.array(z.string()),
-  tags: z.array(z.union([interestCodeSchema, z.string()])),
-});
+export const myPageSchema = contractMyPageSchema.extend({ tags: interests });
 export type MyPage = z.infer<typeof myPageSchema>;

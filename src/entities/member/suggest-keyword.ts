@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { keywordAiResultSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 
 /** POST /api/members/keywordAI: one Korean keyword of at most 5 characters for a description. */
 export async function suggestKeyword(description: string): Promise<string> {
-  const result = await apiJson('/api/members/keywordAI', { method: 'post', json: { description } }, z.object({ keyword: z.string() }));
+  const result = await apiJson('/api/members/keywordAI', { method: 'post', json: { description } }, keywordAiResultSchema);
   return result.keyword;
 }
 

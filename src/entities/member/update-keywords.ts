@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { KeywordType } from '../../../contract/members';
+import { keywordsUpdatedSchema, type KeywordType } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
 
@@ -11,8 +10,8 @@ export interface KeywordInput {
 }
 
 /** PATCH /api/members/keywords: exactly one keyword of each type. */
-export function updateKeywords(keywords: KeywordInput[]): Promise<string> {
-  return apiJson('/api/members/keywords', { method: 'patch', json: { keywords } }, z.string());
+export function updateKeywords(keywords: KeywordInput[]): Promise<unknown> {
+  return apiJson('/api/members/keywords', { method: 'patch', json: { keywords } }, keywordsUpdatedSchema);
 }
 
 export function useUpdateKeywords() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { interestId, type InterestCode } from '../../../contract/interests';
+import { interestsUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
 
 /** PATCH /api/members/me/tags with the 1-based interest ids (contract section 1). */
-export function updateTags(codes: readonly InterestCode[]): Promise<string> {
-  return apiJson('/api/members/me/tags', { method: 'patch', json: { interestIds: codes.map(interestId) } }, z.string());
+export function updateTags(codes: readonly InterestCode[]): Promise<unknown> {
+  return apiJson('/api/members/me/tags', { method: 'patch', json: { interestIds: codes.map(interestId) } }, interestsUpdatedSchema);
 }
 
 export function useUpdateTags() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Slot } from '../../../contract/timetable';
+import { timetableUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
 
 /** PATCH /api/timetables: replaces the whole timetable (part of the member: /me and details show it). */
-export function updateTimetable(timeTableList: Slot[]): Promise<string> {
-  return apiJson('/api/timetables', { method: 'patch', json: { timeTableList } }, z.string());
+export function updateTimetable(timeTableList: Slot[]): Promise<unknown> {
+  return apiJson('/api/timetables', { method: 'patch', json: { timeTableList } }, timetableUpdatedSchema);
 }
 
 export function useUpdateTimetable() {

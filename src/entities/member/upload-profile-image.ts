@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { presignedUrlResultSchema } from '../../../contract/files';
+import { profileImageUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
-
-const presignedSchema = z.object({ presignedUrl: z.string(), s3Url: z.string() });
 
 /**
  * Spec "Files": POST /api/aws/presigned-url {fileName} → PUT the file there with its content type
  * → PATCH /api/members/profile-image {profileImageUrl: s3Url}.
  */
 export async function uploadProfileImage(file: File): Promise<string> {
-  const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedSchema);
+  const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedUrlResultSchema);
   // Plain fetch: the signed URL carries its own authorisation (S3 refuses a second one).
   const put = await fetch(presignedUrl, {
     method: 'PUT',
@@ -18,7 +17,7 @@ export async function uploadProfileImage(file: File): Promise<string> {
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
   });
   if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-  await apiJson('/api/members/profile-image', { method: 'PATCH', json: { profileImageUrl: s3Url } }, z.unknown());
+  await apiJson('/api/members/profile-image', { method: 'PATCH', json: { profileImageUrl: s3Url } }, profileImageUpdatedSchema);
   return s3Url;
 }
 

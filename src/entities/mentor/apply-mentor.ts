@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { MentorApplyBody } from '../../../contract/mentor';
+import { mentorAppliedSchema, type MentorApplyBody } from '../../../contract/mentor';
 import { apiJson } from '../../lib/http';
 import { mentorKeys } from './keys';
 
 /** POST /api/mentor/monthlyM: one application per member per month (409 when full or repeated). */
-export function applyMentor(body: MentorApplyBody): Promise<string> {
-  return apiJson('/api/mentor/monthlyM', { method: 'post', json: body }, z.string());
+export function applyMentor(body: MentorApplyBody): Promise<unknown> {
+  return apiJson('/api/mentor/monthlyM', { method: 'post', json: body }, mentorAppliedSchema);
 }
 
 export function useApplyMentor() {

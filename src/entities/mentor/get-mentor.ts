@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { mentorInfoSchema } from '../../../contract/mentor';
 import { apiJson } from '../../lib/http';
 import { mentorKeys } from './keys';
 
-const mentorSchema = z.object({
-  bannerImage: z.string(),
-  mentorName: z.string(),
-  mentorTitle: z.string(),
-  mentorSub: z.string(),
-  intro: z.array(z.string()),
-  schedule: z.object({ date: z.string(), time: z.string(), place: z.string(), capacity: z.number() }),
-  // Extensions (contract/mentor.ts): optional so an older server still works.
-  month: z.string().optional(),
-  applied: z.boolean().optional(),
-  applicants: z.number().optional(),
-});
+// `month`, `applied` and `applicants` are extensions (contract/mentor.ts): optional so an older
+// server still works (the apply button then shows without the count).
+const mentorSchema = mentorInfoSchema.partial({ month: true, applied: true, applicants: true });
 export type MentorInfo = z.infer<typeof mentorSchema>;
 
 /** GET /api/mentor: this month's mentor of the caller's university. */

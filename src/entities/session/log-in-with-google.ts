@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ACCESS_HEADER, NEW_USER_RESULT } from '../../../contract/auth';
+import { ACCESS_HEADER, loginResultSchema, NEW_USER_RESULT } from '../../../contract/auth';
 import { ApiError, apiFetch, unwrap } from '../../lib/http';
 
 export interface LoginResult {
@@ -19,7 +18,7 @@ async function exchange(code: string, state: string | undefined): Promise<LoginR
     // A 401 here is a bad code, not a stale access token.
     context: { skipAuthRefresh: true },
   });
-  const result = await unwrap(response, z.unknown());
+  const result = await unwrap(response, loginResultSchema);
   const accessToken = response.headers.get(ACCESS_HEADER);
   if (!accessToken) throw new ApiError('AUTH_400_CODE', response.status, '로그인 응답에 토큰이 없어요.');
   return { accessToken, isNewUser: result === NEW_USER_RESULT };

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignUpBody } from '../../../contract/auth';
+import { signUpResultSchema, type SignUpBody } from '../../../contract/auth';
 import { apiJson } from '../../lib/http';
 // Sign-up writes the member's own data (name, department, tags, timetable).
 import { memberKeys } from '../member/keys';
 
 /** PATCH /auth/signUp/lunchChat — finishes sign-up (bearer). */
 export function signUp(body: SignUpBody): Promise<unknown> {
-  return apiJson('/auth/signUp/lunchChat', { method: 'patch', json: body });
+  return apiJson('/auth/signUp/lunchChat', { method: 'patch', json: body }, signUpResultSchema);
 }
 
 export function useSignUp() {
