@@ -1,8 +1,7 @@
 import { useSelector } from '@tanstack/react-store';
 import { Store } from '@tanstack/store';
-import { getAccessToken, onAuthChange } from '../auth';
+import { getAccessToken, onAuthChange, tokenMemberId } from '../auth';
 import { apiJson } from '../http';
-import { tokenMemberId } from '../query-persistence';
 import { showToast } from '../toast';
 import { pushSupported, readFirebaseConfig } from './config';
 import { createTokenSync, TOKEN_SYNC_INTERVAL_MS } from './token-sync';
