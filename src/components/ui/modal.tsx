@@ -80,7 +80,7 @@ interface ModalProps {
 }
 
 /** A centred modal: title, text, actions. */
-export function Modal({ open, onClose, title, children, actions }: ModalProps) {
+function Modal({ open, onClose, title, children, actions }: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   return (

@@ -5,11 +5,11 @@ import { apiJson } from '../../lib/http';
 import { campusKeys } from './keys';
 
 /** GET /api/colleges — the caller's university's colleges. */
-export function getColleges(): Promise<College[]> {
+function getColleges(): Promise<College[]> {
   return apiJson('/api/colleges', {}, z.array(collegeSchema));
 }
 
-export const collegesQueryOptions = () => queryOptions({ queryKey: campusKeys.colleges(), queryFn: getColleges, staleTime: 60 * 60 * 1000 });
+const collegesQueryOptions = () => queryOptions({ queryKey: campusKeys.colleges(), queryFn: getColleges, staleTime: 60 * 60 * 1000 });
 
 export function useColleges(enabled = true) {
   return useQuery({ ...collegesQueryOptions(), enabled });

@@ -5,11 +5,11 @@ import { apiJson } from '../../lib/http';
 import { campusKeys } from './keys';
 
 /** GET /api/colleges/{collegeId}/departments */
-export function getDepartments(collegeId: number): Promise<College[]> {
+function getDepartments(collegeId: number): Promise<College[]> {
   return apiJson(`/api/colleges/${collegeId}/departments`, {}, z.array(collegeSchema));
 }
 
-export const departmentsQueryOptions = (collegeId: number) =>
+const departmentsQueryOptions = (collegeId: number) =>
   queryOptions({
     queryKey: campusKeys.departments(collegeId),
     queryFn: () => getDepartments(collegeId),

@@ -1,4 +1,3 @@
-export { campusKeys } from './keys';
-export { collegesQueryOptions, getColleges, useColleges } from './get-colleges';
-export { departmentsQueryOptions, getDepartments, useDepartments } from './get-departments';
+export { useColleges } from './get-colleges';
+export { useDepartments } from './get-departments';
 export { getUniversityName, universityNameQueryOptions, useUniversityName } from './get-university-name';

@@ -4,13 +4,13 @@ import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
 /** Spec section 9: the chat list loads 10 rooms a page. */
-export const CHAT_ROOMS_PAGE_SIZE = 10;
+const CHAT_ROOMS_PAGE_SIZE = 10;
 
 export type ChatRoom = ChatRoomItem;
 export type ChatRoomsPage = ChatRoomPage;
 
 /** GET /api/chatrooms?page&size */
-export function fetchChatRooms(page: number, signal?: AbortSignal): Promise<ChatRoomsPage> {
+function fetchChatRooms(page: number, signal?: AbortSignal): Promise<ChatRoomsPage> {
   const search = new URLSearchParams({ page: String(page), size: String(CHAT_ROOMS_PAGE_SIZE) });
   return apiJson(`/api/chatrooms?${search.toString()}`, { signal }, chatRoomPageSchema);
 }

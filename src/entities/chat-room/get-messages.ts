@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
 /** Spec section 9: 20 messages a page. */
-export const MESSAGES_PAGE_SIZE = 20;
+const MESSAGES_PAGE_SIZE = 20;
 
 export type MessagesPage = ChatMessagesPage;
 export type MessagesData = InfiniteData<MessagesPage, string | null>;

@@ -3,7 +3,7 @@ import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
 /** PATCH /api/chatrooms/{roomId} — the caller leaves the room. */
-export async function leaveChatRoom(roomId: number): Promise<void> {
+async function leaveChatRoom(roomId: number): Promise<void> {
   await apiJson(`/api/chatrooms/${roomId}`, { method: 'PATCH' });
 }
 

@@ -7,7 +7,7 @@ import { chatKeys } from './keys';
 const roomSchema = openedChatRoomSchema.pick({ chatRoomId: true, friendName: true, friendDepartment: true });
 
 /** POST /api/chatrooms?friendId= — the pair's room, created or re-opened. */
-export function openChatRoom(friendId: number) {
+function openChatRoom(friendId: number) {
   return apiJson(`/api/chatrooms?friendId=${encodeURIComponent(String(friendId))}`, { method: 'POST' }, roomSchema);
 }
 

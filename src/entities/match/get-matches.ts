@@ -4,14 +4,14 @@ import { apiJson } from '../../lib/http';
 import { matchKeys } from './keys';
 import { matchPageSchema, type MatchPage } from './schemas';
 
-export const MATCH_PAGE_SIZE = 10;
+const MATCH_PAGE_SIZE = 10;
 
 /** GET /api/matches?status&page&size */
-export function getMatches(status: MatchListStatus, page: number): Promise<MatchPage> {
+function getMatches(status: MatchListStatus, page: number): Promise<MatchPage> {
   return apiJson('/api/matches', { searchParams: { status, page, size: MATCH_PAGE_SIZE } }, matchPageSchema);
 }
 
-export const matchesQueryOptions = (status: MatchListStatus) =>
+const matchesQueryOptions = (status: MatchListStatus) =>
   infiniteQueryOptions({
     queryKey: matchKeys.list(status),
     queryFn: ({ pageParam }) => getMatches(status, pageParam),

@@ -9,7 +9,7 @@ import { matchKeys, matchMutationKeys } from './keys';
 import { requestMatch } from './request-match';
 
 /** Every key a match request or acceptance changes, through the real key factories. */
-export const MATCH_CHANGES = [matchKeys.all, memberKeys.all, notificationKeys.all] as const;
+const MATCH_CHANGES = [matchKeys.all, memberKeys.all, notificationKeys.all] as const;
 
 /**
  * Match request / accept survive being offline and a reload: the mutations are keyed, their

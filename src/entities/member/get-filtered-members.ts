@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { memberKeys, type MemberFilters } from './keys';
 import { memberCardSchema, type MemberCard } from './schemas';
 
-export const FILTERED_MEMBERS_PAGE_SIZE = 10;
+const FILTERED_MEMBERS_PAGE_SIZE = 10;
 
 /** Spec section 5: empty filter parameters are dropped from the request. */
 export function filterSearchParams(filters: MemberFilters, page: number): Record<string, string | number> {
@@ -22,11 +22,11 @@ const filteredSchema = z
   .transform((result) => (Array.isArray(result) ? result : result.data));
 
 /** GET /api/members/filters */
-export function getFilteredMembers(filters: MemberFilters, page: number): Promise<MemberCard[]> {
+function getFilteredMembers(filters: MemberFilters, page: number): Promise<MemberCard[]> {
   return apiJson('/api/members/filters', { searchParams: filterSearchParams(filters, page) }, filteredSchema);
 }
 
-export const filteredMembersQueryOptions = (filters: MemberFilters) =>
+const filteredMembersQueryOptions = (filters: MemberFilters) =>
   infiniteQueryOptions({
     queryKey: memberKeys.filtered(filters),
     queryFn: ({ pageParam }) => getFilteredMembers(filters, pageParam),

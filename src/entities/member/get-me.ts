@@ -5,7 +5,7 @@ import { memberKeys } from './keys';
 import { meSchema, type Me } from './schemas';
 
 /** GET /api/members/me */
-export function getMe(signal?: AbortSignal): Promise<Me> {
+function getMe(signal?: AbortSignal): Promise<Me> {
   return apiJson('/api/members/me', { signal }, meSchema);
 }
 

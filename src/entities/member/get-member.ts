@@ -4,7 +4,7 @@ import { memberKeys } from './keys';
 import { memberDetailSchema, type MemberDetail } from './schemas';
 
 /** GET /api/members/{id} */
-export function getMember(id: number): Promise<MemberDetail> {
+function getMember(id: number): Promise<MemberDetail> {
   return apiJson(`/api/members/${id}`, {}, memberDetailSchema);
 }
 

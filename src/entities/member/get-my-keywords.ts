@@ -5,11 +5,11 @@ import { memberKeys } from './keys';
 import { keywordSchema, type StoredKeyword } from './schemas';
 
 /** GET /api/members/keywords: the own keywords with their descriptions (prefills the editor). */
-export function getMyKeywords(signal?: AbortSignal): Promise<StoredKeyword[]> {
+function getMyKeywords(signal?: AbortSignal): Promise<StoredKeyword[]> {
   return apiJson('/api/members/keywords', { signal }, z.array(keywordSchema));
 }
 
-export const myKeywordsQueryOptions = () => queryOptions({ queryKey: memberKeys.keywords(), queryFn: ({ signal }) => getMyKeywords(signal), staleTime: 0 });
+const myKeywordsQueryOptions = () => queryOptions({ queryKey: memberKeys.keywords(), queryFn: ({ signal }) => getMyKeywords(signal), staleTime: 0 });
 
 export function useMyKeywords() {
   return useQuery(myKeywordsQueryOptions());

@@ -4,7 +4,7 @@ import { memberKeys } from './keys';
 import { myPageSchema, type MyPage } from './schemas';
 
 /** GET /api/members/mypage */
-export function getMyPage(): Promise<MyPage> {
+function getMyPage(): Promise<MyPage> {
   return apiJson('/api/members/mypage', {}, myPageSchema);
 }
 

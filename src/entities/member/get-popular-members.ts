@@ -5,7 +5,7 @@ import { memberKeys } from './keys';
 import { memberCardSchema, type MemberCard } from './schemas';
 
 /** GET /api/members/popular */
-export function getPopularMembers(): Promise<MemberCard[]> {
+function getPopularMembers(): Promise<MemberCard[]> {
   return apiJson('/api/members/popular', {}, z.array(memberCardSchema));
 }
 

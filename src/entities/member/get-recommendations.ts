@@ -5,7 +5,7 @@ import { memberKeys } from './keys';
 import { memberCardSchema, type MemberCard } from './schemas';
 
 /** GET /api/members/recommendations */
-export function getRecommendations(): Promise<MemberCard[]> {
+function getRecommendations(): Promise<MemberCard[]> {
   return apiJson('/api/members/recommendations', {}, z.array(memberCardSchema));
 }
 

@@ -3,7 +3,7 @@ import { keywordAiResultSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 
 /** POST /api/members/keywordAI: one Korean keyword of at most 5 characters for a description. */
-export async function suggestKeyword(description: string): Promise<string> {
+async function suggestKeyword(description: string): Promise<string> {
   const result = await apiJson('/api/members/keywordAI', { method: 'post', json: { description } }, keywordAiResultSchema);
   return result.keyword;
 }

@@ -10,7 +10,7 @@ export interface KeywordInput {
 }
 
 /** PATCH /api/members/keywords: exactly one keyword of each type. */
-export function updateKeywords(keywords: KeywordInput[]): Promise<unknown> {
+function updateKeywords(keywords: KeywordInput[]): Promise<unknown> {
   return apiJson('/api/members/keywords', { method: 'patch', json: { keywords } }, keywordsUpdatedSchema);
 }
 

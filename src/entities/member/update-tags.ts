@@ -5,7 +5,7 @@ import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
 
 /** PATCH /api/members/me/tags with the 1-based interest ids (contract section 1). */
-export function updateTags(codes: readonly InterestCode[]): Promise<unknown> {
+function updateTags(codes: readonly InterestCode[]): Promise<unknown> {
   return apiJson('/api/members/me/tags', { method: 'patch', json: { interestIds: codes.map(interestId) } }, interestsUpdatedSchema);
 }
 

@@ -5,7 +5,7 @@ import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
 
 /** PATCH /api/timetables: replaces the whole timetable (part of the member: /me and details show it). */
-export function updateTimetable(timeTableList: Slot[]): Promise<unknown> {
+function updateTimetable(timeTableList: Slot[]): Promise<unknown> {
   return apiJson('/api/timetables', { method: 'patch', json: { timeTableList } }, timetableUpdatedSchema);
 }
 

@@ -8,7 +8,7 @@ import { memberKeys } from './keys';
  * Spec "Files": POST /api/aws/presigned-url {fileName} → PUT the file there with its content type
  * → PATCH /api/members/profile-image {profileImageUrl: s3Url}.
  */
-export async function uploadProfileImage(file: File): Promise<string> {
+async function uploadProfileImage(file: File): Promise<string> {
   const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedUrlResultSchema);
   // Plain fetch: the signed URL carries its own authorisation (S3 refuses a second one).
   const put = await fetch(presignedUrl, {

@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { mentorKeys } from './keys';
 
 /** POST /api/mentor/monthlyM: one application per member per month (409 when full or repeated). */
-export function applyMentor(body: MentorApplyBody): Promise<unknown> {
+function applyMentor(body: MentorApplyBody): Promise<unknown> {
   return apiJson('/api/mentor/monthlyM', { method: 'post', json: body }, mentorAppliedSchema);
 }
 

@@ -10,7 +10,7 @@ const mentorSchema = mentorInfoSchema.partial({ month: true, applied: true, appl
 export type MentorInfo = z.infer<typeof mentorSchema>;
 
 /** GET /api/mentor: this month's mentor of the caller's university. */
-export function getMentor(signal?: AbortSignal): Promise<MentorInfo> {
+function getMentor(signal?: AbortSignal): Promise<MentorInfo> {
   return apiJson('/api/mentor', { signal }, mentorSchema);
 }
 

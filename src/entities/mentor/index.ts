@@ -1,3 +1,2 @@
-export { mentorKeys } from './keys';
-export { getMentor, mentorQueryOptions, useMentor, type MentorInfo } from './get-mentor';
-export { applyMentor, useApplyMentor } from './apply-mentor';
+export { mentorQueryOptions, useMentor, type MentorInfo } from './get-mentor';
+export { useApplyMentor } from './apply-mentor';

@@ -11,13 +11,13 @@ const pageSchema = notificationPageSchema.partial({ size: true });
 export type NotificationPage = z.infer<typeof pageSchema>;
 
 /** GET /api/notifications?lastNotificationId&size (cursor: the oldest id of the previous page). */
-export function getNotifications(lastNotificationId: number | undefined, signal?: AbortSignal): Promise<NotificationPage> {
+function getNotifications(lastNotificationId: number | undefined, signal?: AbortSignal): Promise<NotificationPage> {
   const search = new URLSearchParams({ size: String(NOTIFICATION_PAGE_SIZE) });
   if (lastNotificationId !== undefined) search.set('lastNotificationId', String(lastNotificationId));
   return apiJson(`/api/notifications?${search.toString()}`, { signal }, pageSchema);
 }
 
-export const notificationsQueryOptions = () =>
+const notificationsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),

@@ -1,2 +1,1 @@
-export { notificationKeys } from './keys';
-export { getNotifications, notificationsQueryOptions, useNotifications, type Notification, type NotificationPage } from './get-notifications';
+export { useNotifications, type Notification } from './get-notifications';

@@ -1,3 +1,3 @@
-export { loginWithGoogleCode, type LoginResult } from './log-in-with-google';
+export { loginWithGoogleCode } from './log-in-with-google';
 export { logOut } from './log-out';
-export { signUp, useSignUp } from './sign-up';
+export { useSignUp } from './sign-up';

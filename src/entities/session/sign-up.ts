@@ -5,7 +5,7 @@ import { apiJson } from '../../lib/http';
 import { memberKeys } from '../member/keys';
 
 /** PATCH /auth/signUp/lunchChat — finishes sign-up (bearer). */
-export function signUp(body: SignUpBody): Promise<unknown> {
+function signUp(body: SignUpBody): Promise<unknown> {
   return apiJson('/auth/signUp/lunchChat', { method: 'patch', json: body }, signUpResultSchema);
 }
 
