@@ -49,6 +49,29 @@ function featureZones() {
   }));
 }
 
+/**
+ * Server modules (server/modules/<name>/) import their own folder, server/lib, server/db and
+ * contract/ (plus the shared context and config types); what one module needs of another is passed
+ * in by app.ts (DEVELOPERS.md, "Server layers"). The chat module also drives the STOMP server and
+ * the realtime fan-out, the infrastructure it sits on.
+ */
+function serverModuleZones() {
+  let modules = [];
+  try {
+    modules = readdirSync('server/modules', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    // No modules yet.
+  }
+  return modules.map((name) => ({
+    target: `./server/modules/${name}`,
+    from: './server',
+    except: [`./modules/${name}`, './lib', './db', './context.ts', './config.ts', ...(name === 'chat' ? ['./stomp', './realtime'] : [])],
+    message: 'A server module imports its own folder, server/lib, server/db and contract/; another module is passed in by app.ts.',
+  }));
+}
+
 export default defineConfig(
   {
     ignores: [
@@ -118,6 +141,12 @@ export default defineConfig(
             },
             ...entityZones(),
             ...featureZones(),
+            ...serverModuleZones(),
+            {
+              target: ['./server/lib', './server/db'],
+              from: ['./server/modules', './server/app.ts'],
+              message: 'server/lib and server/db sit below the modules and never import them.',
+            },
             {
               target: './contract',
               from: ['./src', './server', './sw'],

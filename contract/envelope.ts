@@ -18,7 +18,6 @@ export const emptyEnvelopeSchema = z.object(envelopeBase);
 
 /** Every failure: `result` is the field → Korean message map of a COMMON400, absent otherwise. */
 export const errorEnvelopeSchema = z.object({ ...envelopeBase, result: z.record(z.string(), z.string()).optional() });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export const SUCCESS_CODE = 'COMMON200';
 export const SUCCESS_MESSAGE = '성공입니다.';

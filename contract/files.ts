@@ -33,6 +33,15 @@ export const presignedUrlResultSchema = z.object({
 });
 export type PresignedUrlResult = z.infer<typeof presignedUrlResultSchema>;
 
+/** PUT/GET /files/…/profile/{name}: the stored file's name (checked against the storage key pattern). */
+export const storedFileParamsSchema = z.object({ name: z.string() });
+/** The signed query of an issued upload URL; anything missing or repeated counts as empty (403, never 400). */
+export const uploadSignatureQuerySchema = z.object({
+  member: z.string().catch(''),
+  expires: z.string().catch(''),
+  signature: z.string().catch(''),
+});
+
 /**
  * Contract section 11: the existing client sets one of these three images of the original
  * deployment right after sign-up; each stands for the default image of the same number we serve.

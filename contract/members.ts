@@ -98,8 +98,8 @@ export const memberCardPageSchema = pagedSchema(memberCardSchema);
 /** GET /api/colleges and GET /api/colleges/{collegeId}/departments: `[{ id, name }]`. */
 export const collegeSchema = z.object({ id: z.number().int(), name: z.string() });
 export type College = z.infer<typeof collegeSchema>;
-export const departmentSchema = collegeSchema;
-export type Department = College;
+export const departmentSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Department = z.infer<typeof departmentSchema>;
 /** Anything but 1–9 digits is an unknown college (an empty list, as for 0), never an error. */
 export const collegeIdParamsSchema = z.object({ collegeId: z.string().transform((s) => (/^\d{1,9}$/.test(s) ? Number(s) : 0)) });
 

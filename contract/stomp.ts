@@ -61,7 +61,6 @@ export const STOMP_ERRORS = {
    */
   unavailable: 'server unavailable',
 } as const;
-export type StompErrorMessage = (typeof STOMP_ERRORS)[keyof typeof STOMP_ERRORS];
 
 /** Kept for existing imports: the ERROR `message` of the server's own trouble. */
 export const STOMP_UNAVAILABLE = STOMP_ERRORS.unavailable;

@@ -3,10 +3,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-export const API_DOCS_PREFIX = '/api/docs';
+const API_DOCS_PREFIX = '/api/docs';
 
 /** Only the wire API is documented: the JSON routes under /api and /auth, not the docs themselves. */
-export function isDocumentedRoute(url: string): boolean {
+function isDocumentedRoute(url: string): boolean {
   return (url.startsWith('/api/') || url.startsWith('/auth/')) && url !== API_DOCS_PREFIX && !url.startsWith(`${API_DOCS_PREFIX}/`);
 }
 

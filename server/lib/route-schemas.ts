@@ -10,7 +10,7 @@ import { AppError, fieldErrors } from './http';
  * types). A request that does not fit is the contract's COMMON400 with the field → Korean message
  * map, exactly as the hand-written `parse()` in each handler answered before.
  */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     const result = schema.safeParse(data);

@@ -21,15 +21,13 @@ import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { timingSafeEqual } from 'node:crypto';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError, ok, parse } from '../../lib/http';
+import { AppError, isNavigation, ok, parse } from '../../lib/http';
 import { okResponse, redirectResponse, textResponse, typed } from '../../lib/route-schemas';
 import { z } from 'zod';
-import { campusRepo } from '../campus/repo';
-import { isNavigation, sendAppShell } from '../web/shell';
 import { googleAuthorizeUrl } from './google';
 import { LOCAL_PAGE_CSS, localSignInPage } from './local-page';
 import { authRepo } from './repo';
-import { authService, type Session } from './service';
+import { authService, type CampusLookup, type Session } from './service';
 
 const CALLBACK_PATH = '/auth/callback/google';
 const APP_LOGIN_PATH = '/auth/login/google';
@@ -47,17 +45,21 @@ function sameHash(cookie: string | undefined, expected: string): boolean {
 }
 
 export interface AuthRoutesOptions {
+  /** Colleges, departments and universities (the campus module's repo, passed in by app.ts). */
+  campus: CampusLookup;
+  /** The PWA's index.html for a navigation to /auth/login/google (the web module, passed in by app.ts). */
+  sendAppShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | FastifyReply;
   /** A sign-in session ended (logout, reuse, disabled): its chat sockets are closed. */
   sessionEnded?: (familyId: string) => void;
 }
 
-export async function authRoutes(scope: FastifyInstance, ctx: AppContext, options: AuthRoutesOptions = {}): Promise<void> {
+export async function authRoutes(scope: FastifyInstance, ctx: AppContext, options: AuthRoutesOptions): Promise<void> {
   const app = typed(scope);
   const { config } = ctx;
   const service = authService({
     db: ctx.db,
     repo: authRepo(ctx.db),
-    campus: campusRepo(ctx.db),
+    campus: options.campus,
     tokens: ctx.tokens,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL,
     google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
@@ -210,7 +212,7 @@ export async function authRoutes(scope: FastifyInstance, ctx: AppContext, option
     APP_LOGIN_PATH,
     { schema: { querystring: loginCodeQuerySchema, response: okResponse(loginResultSchema) }, validatorCompiler: () => (data) => ({ value: data }) },
     async (request, reply) => {
-      if (isNavigation(request)) return sendAppShell(ctx, request, reply);
+      if (isNavigation(request)) return options.sendAppShell(request, reply);
       const { code } = parse(loginCodeQuerySchema, request.query);
       // Checked before the code is spent, so a forged link cannot burn the victim's own code either.
       if (!sameHash(request.cookies[CODE_COOKIE], sha256(code))) throw new AppError('AUTH_400_CODE');
@@ -252,7 +254,7 @@ export async function authRoutes(scope: FastifyInstance, ctx: AppContext, option
     });
 
     authed.get('/auth/uniName', { schema: { response: textResponse('text/plain', 'The short name of the caller’s university') } }, async (request, reply) => {
-      const university = await campusRepo(ctx.db).university(currentMember(request).universityId);
+      const university = await options.campus.university(currentMember(request).universityId);
       return reply.type('text/plain; charset=utf-8').send(university?.shortName ?? UNKNOWN_UNIVERSITY_NAME);
     });
   });

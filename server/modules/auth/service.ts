@@ -8,8 +8,7 @@ import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/http';
-import type { CampusRepo } from '../campus/repo';
-import { validSlots } from '../members/slots';
+import { validSlots } from '../../lib/timetable';
 import { exchangeGoogleCode, type GoogleConfig } from './google';
 import type { AuthRepo } from './repo';
 import type { AccessTokens } from './tokens';
@@ -23,10 +22,17 @@ export interface Session {
   refreshExpiresAt: Date;
 }
 
+/** What sign-up and /auth/uniName read of the campus (the campus module's repo, passed in by app.ts). */
+export interface CampusLookup {
+  university(universityId: number): Promise<{ shortName: string | null } | undefined>;
+  college(universityId: number, collegeId: number): Promise<{ id: number; name: string } | undefined>;
+  department(departmentId: number): Promise<{ id: number; name: string; collegeId: number } | undefined>;
+}
+
 export interface AuthServiceDeps {
   db: Db;
   repo: AuthRepo;
-  campus: CampusRepo;
+  campus: CampusLookup;
   tokens: AccessTokens;
   refreshTtlSeconds: number;
   google?: GoogleConfig;

@@ -9,6 +9,8 @@ import {
   MAX_UPLOAD_BYTES,
   presignedUrlBodySchema,
   presignedUrlResultSchema,
+  storedFileParamsSchema,
+  uploadSignatureQuerySchema,
   type PresignedUrlResult,
 } from '../../../contract/files';
 import type { AppContext } from '../../context';
@@ -48,11 +50,11 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.put('/files/upload/profile/:name', { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
-      const key = `profile/${(request.params as { name: string }).name}`;
-      const q = request.query as Record<string, unknown>;
-      const str = (v: unknown) => (typeof v === 'string' ? v : '');
-      const memberId = STORAGE_KEY_RE.test(key) ? storage.verify(key, str(q.member), str(q.expires), str(q.signature)) : null;
+    const uploadSchema = { params: storedFileParamsSchema, querystring: uploadSignatureQuerySchema };
+    typed(scope).put('/files/upload/profile/:name', { bodyLimit: MAX_UPLOAD_BYTES, schema: uploadSchema }, async (request, reply) => {
+      const key = `profile/${request.params.name}`;
+      const { member, expires, signature } = request.query;
+      const memberId = STORAGE_KEY_RE.test(key) ? storage.verify(key, member, expires, signature) : null;
       if (memberId === null || !(await uploads.pending(key, memberId))) throw new AppError('FILE_403');
 
       const body = request.body;
@@ -77,8 +79,8 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
     });
   });
 
-  app.get('/files/profile/:name', async (request, reply) => {
-    const key = `profile/${(request.params as { name: string }).name}`;
+  typed(app).get('/files/profile/:name', { schema: { params: storedFileParamsSchema } }, async (request, reply) => {
+    const key = `profile/${request.params.name}`;
     const stored = STORAGE_KEY_RE.test(key) ? await uploads.stored(key) : undefined;
     const file = storage.fileOf(key);
     const info = stored ? await stat(file).catch(() => undefined) : undefined;

@@ -12,18 +12,16 @@ import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { ok } from '../../lib/http';
 import { dropEmptyQuery, okResponse, typed } from '../../lib/route-schemas';
-import type { PushService } from '../push';
 import { matchesService } from './service';
 
 export interface MatchesRouteOptions {
-  push: PushService;
   /** Route config for @fastify/rate-limit on match creation (per member). */
   rateLimit: { max: number; timeWindow: number };
 }
 
 export async function matchesRoutes(api: FastifyInstance, ctx: AppContext, options: MatchesRouteOptions): Promise<void> {
   const app = typed(api);
-  const service = matchesService(ctx.db, options.push);
+  const service = matchesService(ctx.db, ctx.push);
 
   app.post(
     '/api/matches',

@@ -4,7 +4,7 @@ import { interestId } from '../../../contract/interests';
 import type { FilterSort, StudentNoFilter } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { admissionYear } from '../../../contract/auth';
-import { rowsOf } from './sql';
+import { rowsOf } from '../../db/sql';
 
 /**
  * Contract section 9, computed in the database (decision 0004).

@@ -29,16 +29,17 @@ import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { AppError, ok } from '../../lib/http';
 import { dropEmptyQuery, okResponse, typed } from '../../lib/route-schemas';
-import { uploadsRepo } from '../files/repo';
-import { filesService } from '../files/service';
-import type { LocalStorage, S3Storage } from '../files/storage';
 import { membersRepo } from './repo';
 import { membersService } from './service';
-import { MAX_INT4 } from './sql';
+import { MAX_INT4 } from '../../db/sql';
 
 export interface MembersRoutesOptions {
-  /** Where profile images are uploaded (PATCH profile-image checks the file is there). */
-  storage: LocalStorage | S3Storage;
+  /**
+   * The files module's check that an uploaded image may become this member's profile image
+   * (issued to them, arrived, an image by its bytes); throws the contract's FILE_400. Passed in by
+   * app.ts so modules stay apart.
+   */
+  assertUsableProfileImage(memberId: number, url: string): Promise<void>;
 }
 
 /**
@@ -54,7 +55,6 @@ function signedUpMember(request: FastifyRequest) {
 export async function membersRoutes(api: FastifyInstance, ctx: AppContext, options: MembersRoutesOptions): Promise<void> {
   const app = typed(api);
   const service = membersService(ctx.db, membersRepo(ctx.db));
-  const files = filesService(options.storage, uploadsRepo(ctx.db));
   // Checked before the query is: an unfinished sign-up learns nothing from its own bad input.
   const signedUpOnly = async (request: FastifyRequest) => void signedUpMember(request);
 
@@ -102,7 +102,7 @@ export async function membersRoutes(api: FastifyInstance, ctx: AppContext, optio
     } else if (ownDefault) {
       await service.setProfileImage(member.id, profileImageUrl);
     } else {
-      await files.assertUsableProfileImage(member.id, profileImageUrl);
+      await options.assertUsableProfileImage(member.id, profileImageUrl);
       await service.setProfileImage(member.id, profileImageUrl);
     }
     return ok(PROFILE_IMAGE_UPDATE_SUCCESS);

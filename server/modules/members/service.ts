@@ -23,7 +23,7 @@ import {
 import { maskToSlots, slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/http';
-import { validSlots } from './slots';
+import { validSlots } from '../../lib/timetable';
 import * as ranking from './ranking';
 import type { MembersRepo } from './repo';
 

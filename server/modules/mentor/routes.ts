@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { mentorApplications, universities } from '../../db/schema';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../members/sql';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/sql';
 
 /** The application month in Korean time (UTC+9, no daylight saving): `YYYY-MM`. */
 export function mentorMonth(now = new Date()): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { slotHours, slotKey, WEEKDAYS, type Slot } from '../../../contract/timetable';
-import { AppError } from '../../lib/http';
+import { slotHours, slotKey, WEEKDAYS, type Slot } from '../../contract/timetable';
+import { AppError } from './http';
 
 const slotShape = z.object({
   dayOfWeek: z.enum(WEEKDAYS),

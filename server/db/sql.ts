@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /** Rows of a raw statement; node-postgres and PGlite both answer with `{ rows }`. */
 export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
@@ -24,10 +24,3 @@ export const SERIALIZATION_FAILURE = '40001';
 
 /** Largest value of an int4 column: ids beyond it cannot exist. */
 export const MAX_INT4 = 2 ** 31 - 1;
-
-/** A path id: digits only; anything else is a validation error, a too-large id simply matches nothing. */
-export function pathId(raw: unknown): number | null {
-  if (typeof raw !== 'string' || !/^\d{1,12}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id;
-}
