@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { collegeSchema, type College } from '../../../contract/members';
+import { departmentSchema, type Department } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { campusKeys } from './keys';
 
 /** GET /api/colleges/{collegeId}/departments */
-function getDepartments(collegeId: number): Promise<College[]> {
-  return apiJson(`/api/colleges/${collegeId}/departments`, {}, z.array(collegeSchema));
+function getDepartments(collegeId: number): Promise<Department[]> {
+  return apiJson(`/api/colleges/${collegeId}/departments`, {}, z.array(departmentSchema));
 }
 
 const departmentsQueryOptions = (collegeId: number) =>
