@@ -6,6 +6,7 @@ import { registerBlockMutations } from './entities/block';
 import { registerReportMutations } from './entities/report';
 import { startTokenRefresh } from './lib/auth';
 import { startPush } from './lib/push';
+import { registerMatchMutations } from './entities/match/match-mutations';
 import { createQueryClient } from './lib/query-client';
 import { startQueryPersistence } from './lib/query-persistence';
 import { createAppRouter } from './router';
@@ -20,7 +21,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
 export async function startApp(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
-  // Before the restore below: a block or report made offline before a reload resumes with its function.
+  // Before any restore: a restored paused match request/accept, block or report needs its function.
+  registerMatchMutations(queryClient);
   registerBlockMutations(queryClient);
   registerReportMutations(queryClient);
   // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the

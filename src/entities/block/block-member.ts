@@ -1,6 +1,11 @@
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BLOCK_SUCCESS } from '../../../contract/safety';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
+// A block changes members (lists, my page), matches and chat rooms: the block entity may import
+// those three key factories (eslint.config.js ENTITY_EDGES).
+import { chatKeys } from '../chat-room/keys';
+import { matchKeys } from '../match/keys';
+import { memberKeys } from '../member/keys';
 import { blockKeys } from './keys';
 import { withoutMember } from './without-member';
 
@@ -10,10 +15,13 @@ export function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
 }
 
 /**
- * Keyed like lib/offline-mutations' match requests: made offline, the block pauses, is persisted
+ * Keyed like entities/match's requests: made offline, the block pauses, is persisted
  * with the query cache and is sent when the network is back, after a reload too.
  */
 export const blockMutationKey = ['blocks', 'block'] as const;
+
+/** Every key a block changes, through the real key factories. */
+const BLOCK_CHANGES = [blockKeys.all, memberKeys.lists(), memberKeys.myPage(), matchKeys.all, chatKeys.rooms()] as const;
 
 /** Only a dropped connection retries (and pauses if now offline); a server answer is final. */
 const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
@@ -31,18 +39,13 @@ export function registerBlockMutations(queryClient: QueryClient): void {
   });
 }
 
-export interface BlockMemberOptions {
-  /**
-   * Caches of member lists (home, explore) to take the member out of at once; they are also
-   * invalidated, so the server's answer (which leaves the member out too) follows.
-   */
-  memberLists?: readonly QueryKey[];
-  /** Other caches the block changes (match lists, chat rooms, my page): invalidated. */
-  invalidate?: readonly QueryKey[];
-}
-
-/** Blocks a member: the block list and the given caches are updated when the server confirms. */
-export function useBlockMember({ memberLists = [], invalidate = [] }: BlockMemberOptions = {}) {
+/**
+ * Blocks a member. When the server confirms, the member leaves every cached member list at once
+ * (home, explore: `memberKeys.lists()`), and what the block changes is refetched through the
+ * resources' own key factories: the block list, those lists, my page's counters, the match lists
+ * and the chat rooms (the pair's room is gone for both).
+ */
+export function useBlockMember() {
   const queryClient = useQueryClient();
   return useMutation<typeof BLOCK_SUCCESS, Error, number>({
     mutationKey: blockMutationKey,
@@ -53,8 +56,8 @@ export function useBlockMember({ memberLists = [], invalidate = [] }: BlockMembe
     // just blocked would only be refused.
     onSettled: () => undefined,
     onSuccess: async (_result, memberId) => {
-      for (const key of memberLists) queryClient.setQueriesData({ queryKey: key }, (data: unknown) => withoutMember(data, memberId));
-      await Promise.all([blockKeys.all, ...memberLists, ...invalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'active' })));
+      queryClient.setQueriesData({ queryKey: memberKeys.lists() }, (data: unknown) => withoutMember(data, memberId));
+      await Promise.all(BLOCK_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'active' })));
     },
   });
 }

@@ -1,4 +1,4 @@
-export { blockMember, blockMutationKey, registerBlockMutations, useBlockMember, type BlockMemberOptions } from './block-member';
+export { blockMember, blockMutationKey, registerBlockMutations, useBlockMember } from './block-member';
 export { blocksQueryOptions, getBlocks, useBlocks } from './get-blocks';
 export { blockKeys } from './keys';
 export { unblockMember, useUnblockMember } from './unblock-member';

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/http';
+import { memberKeys } from '../member/keys';
 import { blockKeys } from './keys';
 import type { BlockedMember, UNBLOCK_SUCCESS } from '../../../contract/safety';
 
@@ -8,14 +9,14 @@ export function unblockMember(memberId: number): Promise<typeof UNBLOCK_SUCCESS>
   return apiJson(`/api/members/${memberId}/block`, { method: 'delete' });
 }
 
-/** Unblocks: the row leaves the block list at once; `invalidate` names the lists the member returns to. */
-export function useUnblockMember({ invalidate = [] }: { invalidate?: readonly QueryKey[] } = {}) {
+/** Unblocks: the row leaves the block list at once; the member lists (home, explore) they return to are refetched. */
+export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unblockMember,
     onSuccess: async (_result, memberId) => {
       queryClient.setQueryData<BlockedMember[]>(blockKeys.list(), (list) => list?.filter((b) => b.memberId !== memberId));
-      await Promise.all([blockKeys.all, ...invalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([blockKeys.all, memberKeys.lists()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

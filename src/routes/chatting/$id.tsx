@@ -2,23 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
-import { ChatRoom, chatKeys, readChatFriend } from '../../features/chat';
-// Endpoint file, not the feature's index: see chatting/index.tsx.
-import { messagesQueryOptions } from '../../features/chat/api/get-messages';
-// The keys files only: those features stay out of this route's chunk.
-import { exploreKeys } from '../../features/explore/api/keys';
-import { homeKeys } from '../../features/home/api/keys';
-import { matchingKeys } from '../../features/matching/api/keys';
-import { memberKeys } from '../../features/member/api/keys';
+import { chatKeys } from '../../entities/chat-room';
+// The entity's endpoint file, not the feature: see chatting/index.tsx.
+import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
+import { ChatRoom, readChatFriend } from '../../features/chat';
 import { ChatSafetyMenu, useMessageReport } from '../../features/safety';
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** What a block changes (section 15): discovery lists lose the member at once; the rest is refetched. */
-const BLOCK_EFFECTS = {
-  memberLists: [homeKeys.all, exploreKeys.all],
-  invalidate: [matchingKeys.all, chatKeys.rooms(), memberKeys.myPage()],
-};
 
 export const Route = createFileRoute('/chatting/$id')({
   params: {
@@ -57,8 +47,7 @@ function ChatRoomPage() {
         menu={(roomFriend) => (
           <ChatSafetyMenu
             friend={roomFriend ? { memberId: roomFriend.friendId, name: roomFriend.name } : null}
-            effects={BLOCK_EFFECTS}
-            // The room is gone for both: back to the (refetched) list.
+            // The room is gone for both (the block entity refetches the room list): back to it.
             onBlocked={() => {
               void router.navigate({ to: '/chatting', replace: true });
               queryClient.removeQueries({ queryKey: chatKeys.messages(id) });

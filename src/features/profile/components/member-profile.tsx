@@ -1,22 +1,19 @@
 import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMemberDetail } from '../api/member-detail';
-import type { MemberDetailData } from '../api/schemas';
+import { useMember, type MemberDetail } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
 
-/** /profile/{id}: another member's profile with the match button. */
 interface MemberProfileProps {
   memberId: number;
-  onMatchChange?: () => void;
-  onChatOpened?: () => void;
   /** Under the profile, composed by the route (e.g. the safety feature's 신고하기 / 차단하기). */
-  footer?: (member: MemberDetailData) => ReactNode;
+  footer?: (member: MemberDetail) => ReactNode;
 }
 
-export function MemberProfile({ memberId, onMatchChange, onChatOpened, footer }: MemberProfileProps) {
-  const detail = useMemberDetail(memberId);
+/** /profile/{id}: another member's profile with the match button. */
+export function MemberProfile({ memberId, footer }: MemberProfileProps) {
+  const detail = useMember(memberId);
   useEffect(() => {
     if (detail.error) console.error('failed to load the member profile', detail.error);
   }, [detail.error]);
@@ -26,7 +23,7 @@ export function MemberProfile({ memberId, onMatchChange, onChatOpened, footer }:
     <>
       <ProfileBody profile={detail.data} />
       {footer?.(detail.data)}
-      <MatchButton key={detail.data.id} member={detail.data} onMatchChange={onMatchChange} onChatOpened={onChatOpened} />
+      <MatchButton key={detail.data.id} member={detail.data} />
     </>
   );
 }

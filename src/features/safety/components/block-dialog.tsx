@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useBlockMember, type BlockMemberOptions } from '../../../entities/block';
+import { useBlockMember } from '../../../entities/block';
 import { showToast } from '../../../lib/toast';
 import * as styles from './safety-sheet.css';
 
@@ -14,15 +14,13 @@ interface BlockDialogProps {
   /** null: closed. */
   target: BlockTarget | null;
   onClose: () => void;
-  /** The caches the block changes (named by the route, which knows every feature's keys). */
-  effects?: BlockMemberOptions;
   /** After the server confirmed: e.g. leave the profile or the room. */
   onBlocked?: (memberId: number) => void;
 }
 
 /** 차단하기, confirmed first; the blocked member is never told. */
-export function BlockDialog({ target, onClose, effects, onBlocked }: BlockDialogProps) {
-  const block = useBlockMember(effects);
+export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
+  const block = useBlockMember();
   const confirm = () => {
     if (!target) return;
     if (!onlineManager.isOnline()) {

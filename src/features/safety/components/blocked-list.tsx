@@ -1,4 +1,3 @@
-import type { QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -15,9 +14,9 @@ function blockedDate(iso: string): string {
 }
 
 /** 마이페이지 → 차단 목록: the members the user blocked, each with 차단 해제. */
-export function BlockedList({ invalidateOnUnblock = [] }: { invalidateOnUnblock?: readonly QueryKey[] }) {
+export function BlockedList() {
   const blocks = useBlocks();
-  const unblock = useUnblockMember({ invalidate: invalidateOnUnblock });
+  const unblock = useUnblockMember();
   useEffect(() => {
     if (blocks.error) console.error('failed to load the block list', blocks.error);
   }, [blocks.error]);

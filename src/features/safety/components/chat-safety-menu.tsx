@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { BlockMemberOptions } from '../../../entities/block';
 import { BlockDialog, type BlockTarget } from './block-dialog';
 import { ReportSheet, type ReportTarget, type ReportedMessage } from './report-sheet';
 import { SafetySheet } from './safety-sheet';
@@ -8,12 +7,11 @@ import * as styles from './safety-sheet.css';
 interface ChatSafetyMenuProps {
   /** The friend of the room; the menu is disabled until it is known. */
   friend: { memberId: number; name: string } | null;
-  effects?: BlockMemberOptions;
   onBlocked?: (memberId: number) => void;
 }
 
 /** The chat room's ⋯ menu: 신고하기 and 차단하기 for the friend. */
-export function ChatSafetyMenu({ friend, effects, onBlocked }: ChatSafetyMenuProps) {
+export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
   const [open, setOpen] = useState(false);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
@@ -51,7 +49,7 @@ export function ChatSafetyMenu({ friend, effects, onBlocked }: ChatSafetyMenuPro
         </ul>
       </SafetySheet>
       <ReportSheet target={reporting} onClose={() => setReporting(null)} />
-      <BlockDialog target={blocking} onClose={() => setBlocking(null)} effects={effects} onBlocked={onBlocked} />
+      <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={onBlocked} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { BlockMemberOptions } from '../../../entities/block';
 import { BlockDialog, type BlockTarget } from './block-dialog';
 import { ReportSheet, type ReportTarget } from './report-sheet';
 import * as styles from './safety-sheet.css';
@@ -7,12 +6,11 @@ import * as styles from './safety-sheet.css';
 interface MemberSafetyActionsProps {
   memberId: number;
   name: string;
-  effects?: BlockMemberOptions;
   onBlocked?: (memberId: number) => void;
 }
 
 /** Under a member's profile: 신고하기 and 차단하기, quiet so they do not compete with the match button. */
-export function MemberSafetyActions({ memberId, name, effects, onBlocked }: MemberSafetyActionsProps) {
+export function MemberSafetyActions({ memberId, name, onBlocked }: MemberSafetyActionsProps) {
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   return (
@@ -26,7 +24,7 @@ export function MemberSafetyActions({ memberId, name, effects, onBlocked }: Memb
         </button>
       </div>
       <ReportSheet target={reporting} onClose={() => setReporting(null)} />
-      <BlockDialog target={blocking} onClose={() => setBlocking(null)} effects={effects} onBlocked={onBlocked} />
+      <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={onBlocked} />
     </>
   );
 }
