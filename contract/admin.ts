@@ -183,3 +183,33 @@ export type SuspendedMember = z.infer<typeof suspendedMemberSchema>;
 
 export const MEMBER_REINSTATE_SUCCESS = 'MEMBER_REINSTATE_SUCCESS';
 export const MENTOR_CONFIG_SAVE_SUCCESS = 'MENTOR_CONFIG_SAVE_SUCCESS';
+export const memberReinstatedSchema = z.literal(MEMBER_REINSTATE_SUCCESS);
+export const mentorConfigSavedSchema = z.literal(MENTOR_CONFIG_SAVE_SUCCESS);
+
+/** Path ids of the console (`/universities/{id}`, `/reports/{id}`, `/members/{id}`): digits only (else COMMON400). */
+export const adminIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, '번호가 올바르지 않아요.')
+    .transform(Number),
+});
+
+/** GET /api/admin/universities/{id}/mentor?month= (default: the current Seoul month). */
+export const mentorConfigQuerySchema = z.object({ month: monthSchema.optional() });
+/** PUT /api/admin/universities/{id}/mentor?month= (required). */
+export const mentorConfigSaveQuerySchema = z.object({ month: monthSchema });
+
+export const adminUniversitiesSchema = z.array(adminUniversitySchema);
+export const mentorApplicationRowsSchema = z.array(mentorApplicationRowSchema);
+export const adminReportsSchema = z.array(adminReportSchema);
+export const suspendedMembersSchema = z.array(suspendedMemberSchema);
+export const statsRowsSchema = z.array(statsRowSchema);
+
+/** PATCH /api/admin/reports/{id} result: the decision and how many OPEN reports on the target it closed. */
+export const reportDecisionSchema = z.object({
+  reportId: z.number().int(),
+  action: z.enum(REPORT_ACTIONS),
+  targetMemberId: z.number().int(),
+  closedReports: z.number().int(),
+});
+export type ReportDecision = z.infer<typeof reportDecisionSchema>;

@@ -15,6 +15,8 @@ export const blockedMemberSchema = z.object({
 });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 export const blockedMembersSchema = z.array(blockedMemberSchema);
+export const blockedSchema = z.literal(BLOCK_SUCCESS);
+export const unblockedSchema = z.literal(UNBLOCK_SUCCESS);
 
 export const REPORT_REASONS = ['HARASSMENT', 'SPAM', 'INAPPROPRIATE_PROFILE', 'NO_SHOW', 'OTHER'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -57,6 +59,8 @@ export const reportBodySchema = z.object({
     .transform((v) => v ?? undefined),
 });
 export type ReportBody = z.input<typeof reportBodySchema>;
+/** The report as the server reads it (ids as numbers, blank detail dropped). */
+export type ReportInput = z.output<typeof reportBodySchema>;
 
 export const reportCreatedSchema = z.object({ reportId: z.number().int().positive() });
 export type ReportCreated = z.infer<typeof reportCreatedSchema>;

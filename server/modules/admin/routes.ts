@@ -1,26 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminIdParamsSchema,
+  adminMentorConfigSchema,
+  adminMeSchema,
+  adminReportsSchema,
+  adminUniversitiesSchema,
   BUILT_IN_BANNER_RE,
   MEMBER_REINSTATE_SUCCESS,
   MENTOR_APPLICATION_CSV_COLUMNS,
   MENTOR_CONFIG_SAVE_SUCCESS,
+  memberReinstatedSchema,
+  mentorApplicationRowsSchema,
   mentorApplicationsQuerySchema,
   mentorConfigInputSchema,
-  monthSchema,
+  mentorConfigQuerySchema,
+  mentorConfigSavedSchema,
+  mentorConfigSaveQuerySchema,
   reportActionSchema,
+  reportDecisionSchema,
   reportsQuerySchema,
   statsQuerySchema,
+  statsRowsSchema,
+  suspendedMembersSchema,
   type AdminMe,
   type AdminMentorConfig,
   type AdminReport,
   type MentorApplicationRow,
   type SuspendedMember,
 } from '../../../contract/admin';
+import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/envelope';
 import type { AppContext, Member } from '../../context';
 import { currentMember } from '../../context';
 import { mentorConfigFor } from '../../db/mentor-configs';
-import { AppError, ok, parse } from '../../lib/http';
+import { AppError, ok } from '../../lib/http';
+import { okResponse, typed } from '../../lib/route-schemas';
 import { toCsv } from './csv';
 import { adminRepo } from './repo';
 import { dailyStats } from './stats';
@@ -37,135 +51,162 @@ function seoulMonth(now = new Date()): string {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, '번호가 올바르지 않아요.')
-    .transform(Number),
-});
-const monthQuery = z.object({ month: monthSchema.optional() });
+/** The applications: the envelope, or with `format=csv` the spreadsheet (UTF-8 with a BOM). */
+const applicationsResponse = {
+  200: {
+    description: 'The applications (JSON envelope), or with format=csv the CSV file',
+    content: {
+      'application/json': { schema: envelopeSchema(mentorApplicationRowsSchema) },
+      'text/csv': { schema: z.string() },
+    },
+  },
+  '4xx': errorEnvelopeSchema,
+  '5xx': errorEnvelopeSchema,
+};
 
 export function isOperator(ctx: AppContext, member: Member): boolean {
   return ctx.config.adminEmails.includes(member.email.toLowerCase());
 }
 
 /**
- * Contract section 16: the operator console's API. Registered inside the signed-in /api scope;
- * this scope's own hook then refuses everyone whose e-mail is not in ADMIN_EMAILS, before any
- * route (or the catch-all 404) runs, so a student learns nothing about what exists here.
+ * Contract section 16: the operator console's API, in its own scope under /api/admin inside the
+ * signed-in /api scope. The scope's hook refuses everyone whose e-mail is not in ADMIN_EMAILS
+ * before any route, request validation or the scope's own 404 runs, so a student learns nothing
+ * about what exists here (not even which inputs are wrong).
  */
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options: AdminRouteOptions): Promise<void> {
   const repo = adminRepo(ctx.db);
 
-  await api.register(async (admin) => {
-    admin.addHook('onRequest', async (request) => {
-      if (!isOperator(ctx, currentMember(request))) throw new AppError('ADMIN_403');
-    });
+  await api.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        if (!isOperator(ctx, currentMember(request))) throw new AppError('ADMIN_403');
+      });
+      // Anything else under /api/admin: operators get the plain 404; others never got this far.
+      scope.setNotFoundHandler(async () => {
+        throw new AppError('COMMON404');
+      });
+      const admin = typed(scope);
 
-    admin.get('/api/admin/me', async (request) => {
-      const result: AdminMe = { operator: true, email: currentMember(request).email };
-      return ok(result);
-    });
+      admin.get('/me', { schema: { response: okResponse(adminMeSchema) } }, async (request) => {
+        const result: AdminMe = { operator: true, email: currentMember(request).email };
+        return ok(result);
+      });
 
-    admin.get('/api/admin/universities', async () => ok(await repo.universities()));
+      admin.get('/universities', { schema: { response: okResponse(adminUniversitiesSchema) } }, async () => ok(await repo.universities()));
 
-    const universityOf = async (request: FastifyRequest) => {
-      const { id } = parse(idParam, request.params);
-      if (!(await repo.universityExists(id))) throw new AppError('ADMIN_404');
-      return id;
-    };
+      const universityOf = async (id: number) => {
+        if (!(await repo.universityExists(id))) throw new AppError('ADMIN_404');
+        return id;
+      };
 
-    admin.get('/api/admin/universities/:id/mentor', async (request) => {
-      const universityId = await universityOf(request);
-      const month = parse(monthQuery, request.query).month ?? seoulMonth();
-      const resolved = await mentorConfigFor(ctx.db, universityId, month);
-      if (!resolved) throw new AppError('ADMIN_404');
-      const { key: _key, ...fields } = resolved.config;
-      const result: AdminMentorConfig = { ...fields, universityId, month, stored: resolved.stored, updatedAt: resolved.updatedAt?.toISOString() ?? null };
-      return ok(result);
-    });
-
-    admin.put('/api/admin/universities/:id/mentor', { bodyLimit: 32 * 1024 }, async (request) => {
-      const universityId = await universityOf(request);
-      const month = parse(z.object({ month: monthSchema }), request.query).month;
-      const input = parse(mentorConfigInputSchema, request.body);
-      // A built-in image the PWA ships, or a file this deployment's upload flow stored: never a
-      // URL elsewhere (students' browsers would fetch it).
-      if (!BUILT_IN_BANNER_RE.test(input.bannerImage) && !(await repo.isStoredUpload(input.bannerImage))) {
-        throw new AppError('COMMON400', { bannerImage: '배너 이미지는 업로드한 이미지만 쓸 수 있어요.' });
-      }
-      await repo.saveMentorConfig(universityId, month, input, currentMember(request).id);
-      return ok(MENTOR_CONFIG_SAVE_SUCCESS);
-    });
-
-    admin.get('/api/admin/mentor-applications', async (request, reply) => {
-      const { universityId, month, format } = parse(mentorApplicationsQuerySchema, request.query);
-      if (!(await repo.universityExists(universityId))) throw new AppError('ADMIN_404');
-      const rows: MentorApplicationRow[] = (await repo.applications(universityId, month)).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
-      if (format !== 'csv') return ok(rows);
-      const csv = toCsv(
-        MENTOR_APPLICATION_CSV_COLUMNS.map(([, label]) => label),
-        rows.map((row) => MENTOR_APPLICATION_CSV_COLUMNS.map(([field]) => row[field])),
+      admin.get(
+        '/universities/:id/mentor',
+        { schema: { params: adminIdParamsSchema, querystring: mentorConfigQuerySchema, response: okResponse(adminMentorConfigSchema) } },
+        async (request) => {
+          const universityId = await universityOf(request.params.id);
+          const month = request.query.month ?? seoulMonth();
+          const resolved = await mentorConfigFor(ctx.db, universityId, month);
+          if (!resolved) throw new AppError('ADMIN_404');
+          const { key: _key, ...fields } = resolved.config;
+          const result: AdminMentorConfig = { ...fields, universityId, month, stored: resolved.stored, updatedAt: resolved.updatedAt?.toISOString() ?? null };
+          return ok(result);
+        },
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="mentor-applications-${universityId}-${month}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    });
 
-    admin.get('/api/admin/reports', async (request) => {
-      const { status } = parse(reportsQuerySchema, request.query);
-      const rows = await repo.reports(status);
-      const result: AdminReport[] = rows.map((r) => ({
-        reportId: r.report_id,
-        status: r.status,
-        resolution: r.resolution,
-        reason: r.reason,
-        detail: r.detail,
-        messageId: r.message_id,
-        messageText: r.message_text,
-        createdAt: iso(r.created_at),
-        reporter: { memberId: r.reporter_id, memberName: r.reporter_name, email: r.reporter_email, status: r.reporter_status },
-        target: { memberId: r.target_id, memberName: r.target_name, email: r.target_email, status: r.target_status },
-        targetReportCount: Number(r.target_count),
-      }));
-      return ok(result);
-    });
+      admin.put(
+        '/universities/:id/mentor',
+        {
+          bodyLimit: 32 * 1024,
+          schema: {
+            params: adminIdParamsSchema,
+            querystring: mentorConfigSaveQuerySchema,
+            body: mentorConfigInputSchema,
+            response: okResponse(mentorConfigSavedSchema),
+          },
+        },
+        async (request) => {
+          const universityId = await universityOf(request.params.id);
+          const { month } = request.query;
+          const input = request.body;
+          // A built-in image the PWA ships, or a file this deployment's upload flow stored: never a
+          // URL elsewhere (students' browsers would fetch it).
+          if (!BUILT_IN_BANNER_RE.test(input.bannerImage) && !(await repo.isStoredUpload(input.bannerImage))) {
+            throw new AppError('COMMON400', { bannerImage: '배너 이미지는 업로드한 이미지만 쓸 수 있어요.' });
+          }
+          await repo.saveMentorConfig(universityId, month, input, currentMember(request).id);
+          return ok(MENTOR_CONFIG_SAVE_SUCCESS);
+        },
+      );
 
-    admin.patch('/api/admin/reports/:id', { bodyLimit: 4 * 1024 }, async (request) => {
-      const { id } = parse(idParam, request.params);
-      const { action } = parse(reportActionSchema, request.body);
-      const report = await repo.report(id);
-      if (!report) throw new AppError('ADMIN_404');
-      const operator = currentMember(request);
-      if (action === 'SUSPEND' && report.targetId === operator.id) throw new AppError('COMMON400', { action: '자기 자신은 정지할 수 없어요.' });
-      const closedReports = await repo.decide(report, action, operator.id);
-      // After the commit: sockets on every instance close with an ERROR frame (AUTH_403_DISABLED).
-      if (action === 'SUSPEND') options.endMember(report.targetId);
-      return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports });
-    });
+      admin.get('/mentor-applications', { schema: { querystring: mentorApplicationsQuerySchema, response: applicationsResponse } }, async (request, reply) => {
+        const { universityId, month, format } = request.query;
+        if (!(await repo.universityExists(universityId))) throw new AppError('ADMIN_404');
+        const rows: MentorApplicationRow[] = (await repo.applications(universityId, month)).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+        // `result` restated: the content-typed response schema types it as required, ok() as optional.
+        if (format !== 'csv') return { ...ok(rows), result: rows };
+        const csv = toCsv(
+          MENTOR_APPLICATION_CSV_COLUMNS.map(([, label]) => label),
+          rows.map((row) => MENTOR_APPLICATION_CSV_COLUMNS.map(([field]) => row[field])),
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="mentor-applications-${universityId}-${month}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      });
 
-    admin.get('/api/admin/members/suspended', async () => {
-      const result: SuspendedMember[] = (await repo.suspended()).map((r) => ({ ...r, suspendedAt: iso(r.suspendedAt) }));
-      return ok(result);
-    });
+      admin.get('/reports', { schema: { querystring: reportsQuerySchema, response: okResponse(adminReportsSchema) } }, async (request) => {
+        const rows = await repo.reports(request.query.status);
+        const result: AdminReport[] = rows.map((r) => ({
+          reportId: r.report_id,
+          status: r.status,
+          resolution: r.resolution,
+          reason: r.reason,
+          detail: r.detail,
+          messageId: r.message_id,
+          messageText: r.message_text,
+          createdAt: iso(r.created_at),
+          reporter: { memberId: r.reporter_id, memberName: r.reporter_name, email: r.reporter_email, status: r.reporter_status },
+          target: { memberId: r.target_id, memberName: r.target_name, email: r.target_email, status: r.target_status },
+          targetReportCount: Number(r.target_count),
+        }));
+        return ok(result);
+      });
 
-    admin.post('/api/admin/members/:id/reinstate', async (request) => {
-      const { id } = parse(idParam, request.params);
-      if (!(await repo.reinstate(id))) throw new AppError('ADMIN_404');
-      return ok(MEMBER_REINSTATE_SUCCESS);
-    });
+      admin.patch(
+        '/reports/:id',
+        { bodyLimit: 4 * 1024, schema: { params: adminIdParamsSchema, body: reportActionSchema, response: okResponse(reportDecisionSchema) } },
+        async (request) => {
+          const { id } = request.params;
+          const { action } = request.body;
+          const report = await repo.report(id);
+          if (!report) throw new AppError('ADMIN_404');
+          const operator = currentMember(request);
+          if (action === 'SUSPEND' && report.targetId === operator.id) throw new AppError('COMMON400', { action: '자기 자신은 정지할 수 없어요.' });
+          const closedReports = await repo.decide(report, action, operator.id);
+          // After the commit: sockets on every instance close with an ERROR frame (AUTH_403_DISABLED).
+          if (action === 'SUSPEND') options.endMember(report.targetId);
+          return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports });
+        },
+      );
 
-    admin.get('/api/admin/stats', async (request) => {
-      const q = parse(statsQuerySchema, request.query);
-      if (q.universityId !== undefined && !(await repo.universityExists(q.universityId))) throw new AppError('ADMIN_404');
-      return ok(await dailyStats(repo, q.from, q.to, q.universityId));
-    });
+      admin.get('/members/suspended', { schema: { response: okResponse(suspendedMembersSchema) } }, async () => {
+        const result: SuspendedMember[] = (await repo.suspended()).map((r) => ({ ...r, suspendedAt: iso(r.suspendedAt) }));
+        return ok(result);
+      });
 
-    // Anything else under /api/admin: operators get the plain 404; others never got this far.
-    admin.all('/api/admin/*', async () => {
-      throw new AppError('COMMON404');
-    });
-  });
+      admin.post('/members/:id/reinstate', { schema: { params: adminIdParamsSchema, response: okResponse(memberReinstatedSchema) } }, async (request) => {
+        if (!(await repo.reinstate(request.params.id))) throw new AppError('ADMIN_404');
+        return ok(MEMBER_REINSTATE_SUCCESS);
+      });
+
+      admin.get('/stats', { schema: { querystring: statsQuerySchema, response: okResponse(statsRowsSchema) } }, async (request) => {
+        const q = request.query;
+        if (q.universityId !== undefined && !(await repo.universityExists(q.universityId))) throw new AppError('ADMIN_404');
+        return ok(await dailyStats(repo, q.from, q.to, q.universityId));
+      });
+    },
+    { prefix: '/api/admin' },
+  );
 }

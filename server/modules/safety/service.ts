@@ -1,16 +1,13 @@
-import type { BlockedMember, ReportCreated } from '../../../contract/safety';
-import { reportBodySchema } from '../../../contract/safety';
+import type { BlockedMember, ReportCreated, ReportInput } from '../../../contract/safety';
 import type { Db } from '../../db/client';
-import { AppError, parse } from '../../lib/http';
+import { MAX_INT4 } from '../../db/sql';
+import { AppError } from '../../lib/http';
 import type { SafetyRepo } from './repo';
 
 interface Caller {
   id: number;
   universityId: number;
 }
-
-/** Largest value of an int4 column: ids beyond it cannot exist. */
-const MAX_INT4 = 2 ** 31 - 1;
 
 export interface SafetyHooks {
   /** After a block committed: both members' open sockets stop receiving the pair's room. */
@@ -47,8 +44,7 @@ export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {})
     },
 
     /** POST /api/reports. */
-    async report(caller: Caller, body: unknown): Promise<ReportCreated> {
-      const input = parse(reportBodySchema, body);
+    async report(caller: Caller, input: ReportInput): Promise<ReportCreated> {
       if (input.targetMemberId === caller.id) throw new AppError('COMMON400', { targetMemberId: '자기 자신은 신고할 수 없어요.' });
       if (input.targetMemberId > MAX_INT4) throw new AppError('USER_404');
       const target = await repo.member(input.targetMemberId);

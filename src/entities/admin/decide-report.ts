@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { ReportAction } from '../../../contract/admin';
+import { reportDecisionSchema, type ReportAction } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
-const decisionSchema = z.object({ reportId: z.number(), action: z.string(), targetMemberId: z.number(), closedReports: z.number() });
-
 /** PATCH /api/admin/reports/{id} { action } — closes every open report of the target. */
 export function decideReport({ reportId, action }: { reportId: number; action: ReportAction }) {
-  return apiJson(`/api/admin/reports/${reportId}`, { method: 'PATCH', json: { action } }, decisionSchema);
+  return apiJson(`/api/admin/reports/${reportId}`, { method: 'PATCH', json: { action } }, reportDecisionSchema);
 }
 
 export function useDecideReport() {

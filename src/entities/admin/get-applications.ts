@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { mentorApplicationRowSchema, type MentorApplicationRow } from '../../../contract/admin';
+import { mentorApplicationRowsSchema, type MentorApplicationRow } from '../../../contract/admin';
 import { apiFetch, apiJson, errorFromResponse } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
@@ -8,7 +7,7 @@ const path = (universityId: number, month: string) => `/api/admin/mentor-applica
 
 /** GET /api/admin/mentor-applications?universityId&month */
 export function getApplications(universityId: number, month: string): Promise<MentorApplicationRow[]> {
-  return apiJson(path(universityId, month), {}, z.array(mentorApplicationRowSchema));
+  return apiJson(path(universityId, month), {}, mentorApplicationRowsSchema);
 }
 
 export const applicationsQueryOptions = (universityId: number, month: string) =>

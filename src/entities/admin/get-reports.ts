@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { adminReportSchema, type AdminReport } from '../../../contract/admin';
+import { adminReportsSchema, type AdminReport } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/reports?status — a target's reports next to each other, most reported first. */
 export function getReports(status: 'OPEN' | 'CLOSED'): Promise<AdminReport[]> {
-  return apiJson(`/api/admin/reports?status=${status}`, {}, z.array(adminReportSchema));
+  return apiJson(`/api/admin/reports?status=${status}`, {}, adminReportsSchema);
 }
 
 export const reportsQueryOptions = (status: 'OPEN' | 'CLOSED') =>

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { statsRowSchema, type StatsRow } from '../../../contract/admin';
+import { statsRowsSchema, type StatsRow } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
@@ -8,7 +7,7 @@ import { ADMIN_QUERY_META, adminKeys } from './keys';
 export function getStats(from: string, to: string, universityId: number | null): Promise<StatsRow[]> {
   const query = new URLSearchParams({ from, to });
   if (universityId !== null) query.set('universityId', String(universityId));
-  return apiJson(`/api/admin/stats?${query.toString()}`, {}, z.array(statsRowSchema));
+  return apiJson(`/api/admin/stats?${query.toString()}`, {}, statsRowsSchema);
 }
 
 export const statsQueryOptions = (from: string, to: string, universityId: number | null) =>

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { suspendedMemberSchema, type SuspendedMember } from '../../../contract/admin';
+import { suspendedMembersSchema, type SuspendedMember } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/members/suspended */
 export function getSuspended(): Promise<SuspendedMember[]> {
-  return apiJson('/api/admin/members/suspended', {}, z.array(suspendedMemberSchema));
+  return apiJson('/api/admin/members/suspended', {}, suspendedMembersSchema);
 }
 
 export const suspendedQueryOptions = () => queryOptions({ queryKey: adminKeys.suspended(), queryFn: getSuspended, meta: ADMIN_QUERY_META });

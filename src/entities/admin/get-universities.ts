@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { adminUniversitySchema, type AdminUniversity } from '../../../contract/admin';
+import { adminUniversitiesSchema, type AdminUniversity } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/universities */
 export function getUniversities(): Promise<AdminUniversity[]> {
-  return apiJson('/api/admin/universities', {}, z.array(adminUniversitySchema));
+  return apiJson('/api/admin/universities', {}, adminUniversitiesSchema);
 }
 
 export const universitiesQueryOptions = () =>

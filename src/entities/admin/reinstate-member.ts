@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { memberReinstatedSchema, type MEMBER_REINSTATE_SUCCESS } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** POST /api/admin/members/{id}/reinstate — 정지 해제. */
-export function reinstateMember(memberId: number): Promise<string> {
-  return apiJson(`/api/admin/members/${memberId}/reinstate`, { method: 'POST' }, z.string());
+export function reinstateMember(memberId: number): Promise<typeof MEMBER_REINSTATE_SUCCESS> {
+  return apiJson(`/api/admin/members/${memberId}/reinstate`, { method: 'POST' }, memberReinstatedSchema);
 }
 
 export function useReinstateMember() {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { MentorConfigInput } from '../../../contract/admin';
+import { mentorConfigSavedSchema, type MENTOR_CONFIG_SAVE_SUCCESS, type MentorConfigInput } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
@@ -11,8 +10,8 @@ export interface SaveMentorConfigInput {
 }
 
 /** PUT /api/admin/universities/{id}/mentor?month */
-export function saveMentorConfig({ universityId, month, config }: SaveMentorConfigInput): Promise<string> {
-  return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, { method: 'put', json: config }, z.string());
+export function saveMentorConfig({ universityId, month, config }: SaveMentorConfigInput): Promise<typeof MENTOR_CONFIG_SAVE_SUCCESS> {
+  return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, { method: 'put', json: config }, mentorConfigSavedSchema);
 }
 
 export function useSaveMentorConfig() {

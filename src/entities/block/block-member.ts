@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BLOCK_SUCCESS } from '../../../contract/safety';
+import { blockedSchema, type BLOCK_SUCCESS } from '../../../contract/safety';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 // A block changes members (lists, my page), matches and chat rooms: the block entity may import
 // those three key factories (eslint.config.js ENTITY_EDGES).
@@ -11,7 +11,7 @@ import { withoutMember } from './without-member';
 
 /** POST /api/members/{id}/block (idempotent). */
 export function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
-  return apiJson(`/api/members/${memberId}/block`, { method: 'post' });
+  return apiJson(`/api/members/${memberId}/block`, { method: 'post' }, blockedSchema);
 }
 
 /**

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from '../member/keys';
 import { blockKeys } from './keys';
-import type { BlockedMember, UNBLOCK_SUCCESS } from '../../../contract/safety';
+import { unblockedSchema, type BlockedMember, type UNBLOCK_SUCCESS } from '../../../contract/safety';
 
 /** DELETE /api/members/{id}/block (idempotent). */
 export function unblockMember(memberId: number): Promise<typeof UNBLOCK_SUCCESS> {
-  return apiJson(`/api/members/${memberId}/block`, { method: 'delete' });
+  return apiJson(`/api/members/${memberId}/block`, { method: 'delete' }, unblockedSchema);
 }
 
 /** Unblocks: the row leaves the block list at once; the member lists (home, explore) they return to are refetched. */
