@@ -35,11 +35,11 @@ describe('a suspended account (contract section 16)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('leaves other 403s to the refresh (a stale token), with no message', async () => {
+  it('leaves a 403 the contract does not know to the refresh (a stale token on the old API), with no message', async () => {
     setAccessToken(makeJwt(3600));
     server.use(
       mswHttp.post(`${ORIGIN}/auth/reissue`, () => HttpResponse.json(fail('REFRESH_401', '로그인 정보가 올바르지 않아요.'), { status: 401 })),
-      mswHttp.get(`${ORIGIN}/api/things`, () => HttpResponse.json(fail('CHAT_403', '이 채팅방에 접근할 수 없어요.'), { status: 403 })),
+      mswHttp.get(`${ORIGIN}/api/things`, () => HttpResponse.json(fail('JWT_403', '접근 권한이 없어요.'), { status: 403 })),
     );
     await apiJson('/api/things').catch(() => undefined);
     expect(getAccessToken()).toBeNull();

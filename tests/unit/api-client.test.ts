@@ -73,7 +73,39 @@ describe('API client', () => {
     expect(getAccessToken()).toBe(fresh);
   });
 
-  it('a 403 also refreshes, and a request still refused after its retry is not retried again', async () => {
+  // A domain 403 answers the request itself (a rule: a block, a room one may not enter, an
+  // operator-only page): a new token would be refused the same way, and a failed refresh would sign
+  // a member out for no reason.
+  it.each([
+    ['CHAT_403', '이 채팅방에 접근할 수 없어요.'],
+    ['MATCH_403_BLOCKED', '이 회원에게는 런치챗을 요청할 수 없어요.'],
+    ['MEETUP_403', '이 약속에 접근할 수 없어요.'],
+    ['ADMIN_403', '운영자만 사용할 수 있어요.'],
+    ['AUTH_403_SIGNUP', '회원가입을 마친 뒤에 이용할 수 있어요.'],
+    ['FILE_403', '업로드 주소가 올바르지 않거나 만료되었어요.'],
+  ])('a domain 403 (%s) fails as it is: no refresh, no retry, still signed in', async (code, message) => {
+    const token = makeJwt(3600);
+    setAccessToken(token);
+    let reissues = 0;
+    let calls = 0;
+    server.use(
+      // Were it asked, the refresh would fail and end the session.
+      mswHttp.post(`${ORIGIN}/auth/reissue`, () => {
+        reissues += 1;
+        return HttpResponse.json(fail('REFRESH_401', '로그인 정보가 올바르지 않아요. 다시 로그인해 주세요.'), { status: 401 });
+      }),
+      mswHttp.get(`${ORIGIN}/api/things`, () => {
+        calls += 1;
+        return HttpResponse.json(fail(code, message), { status: 403 });
+      }),
+    );
+    await expect(apiJson('/api/things')).rejects.toMatchObject({ code, status: 403, message });
+    expect(reissues).toBe(0);
+    expect(calls).toBe(1);
+    expect(getAccessToken()).toBe(token);
+  });
+
+  it('a 403 with a code the contract does not know (the old API\'s stale token) refreshes, and is not retried twice', async () => {
     setAccessToken(makeJwt(3600));
     let reissues = 0;
     let calls = 0;
@@ -84,12 +116,25 @@ describe('API client', () => {
       }),
       mswHttp.get(`${ORIGIN}/api/chatrooms`, () => {
         calls += 1;
-        return HttpResponse.json(fail('CHAT_403', '이 채팅방에 접근할 수 없어요.'), { status: 403 });
+        return HttpResponse.json(fail('JWT_403', '접근 권한이 없어요.'), { status: 403 });
       }),
     );
-    await expect(apiJson('/api/chatrooms')).rejects.toMatchObject({ code: 'CHAT_403', status: 403 });
+    await expect(apiJson('/api/chatrooms')).rejects.toMatchObject({ code: 'JWT_403', status: 403 });
     expect(reissues).toBe(1);
     expect(calls).toBe(2);
+  });
+
+  it('a 403 without an envelope (a proxy, the old API) refreshes once and retries with the new token', async () => {
+    const fresh = makeJwt(3600, '3');
+    setAccessToken(makeJwt(3600));
+    server.use(
+      mswHttp.post(`${ORIGIN}/auth/reissue`, () => HttpResponse.json(ok({ accessToken: fresh }))),
+      mswHttp.get(`${ORIGIN}/api/colleges`, ({ request }) =>
+        request.headers.get('authorization') === `Bearer ${fresh}` ? HttpResponse.json(ok([])) : new HttpResponse('Forbidden', { status: 403 }),
+      ),
+    );
+    await expect(apiJson('/api/colleges')).resolves.toEqual([]);
+    expect(getAccessToken()).toBe(fresh);
   });
 
   it('when the refresh fails, the token is cleared and the request fails', async () => {
