@@ -78,3 +78,15 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The 403s that answer the request itself, a rule of the domain (a block, a room or meetup one is
+ * not part of, an operator-only page, an unfinished sign-up): a new access token would be refused
+ * the same way, so clients do not refresh on them (section 1). Not among them: AUTH_403_DISABLED
+ * (the account is suspended: clients sign out) and REFRESH_403 (the refresh token itself).
+ */
+export const DOMAIN_403_CODES: ReadonlySet<string> = new Set(
+  Object.entries(ERROR_CODES)
+    .filter(([code, { status }]) => status === 403 && code !== 'AUTH_403_DISABLED' && code !== 'REFRESH_403')
+    .map(([code]) => code),
+);

@@ -105,7 +105,7 @@ describe('API client', () => {
     expect(getAccessToken()).toBe(token);
   });
 
-  it('a 403 with a code the contract does not know (the old API\'s stale token) refreshes, and is not retried twice', async () => {
+  it("a 403 with a code the contract does not know (the old API's stale token) refreshes, and is not retried twice", async () => {
     setAccessToken(makeJwt(3600));
     let reissues = 0;
     let calls = 0;

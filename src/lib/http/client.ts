@@ -1,6 +1,6 @@
 import ky, { type Options } from 'ky';
 import { z } from 'zod';
-import type { Envelope } from '../../../contract/envelope';
+import { DOMAIN_403_CODES, type Envelope } from '../../../contract/envelope';
 import { ACCOUNT_DISABLED_CODE, endDisabledSession, endSession, getAccessToken, refreshAccessToken } from '../auth';
 import { apiUrl } from '../config';
 import { ApiError } from './api-error';
@@ -25,9 +25,10 @@ function bearerOf(request: Request): string | null {
 
 /**
  * The one ky instance. Every call carries the bearer token and cookies (the API may live on
- * another origin). A 401 or 403 means the access token is stale: all failures share one
- * POST /auth/reissue, then each request is retried once. If the refresh fails the session ends;
- * the app shell sees the token disappear and goes to /onboarding.
+ * another origin). A 401 means the access token is stale, and so does a 403 unless its code is a
+ * rule of the domain (DOMAIN_403_CODES: failed as it is) or AUTH_403_DISABLED (signed out): all
+ * stale-token failures share one POST /auth/reissue, then each request is retried once. If the
+ * refresh fails the session ends; the app shell sees the token disappear and goes to /onboarding.
  */
 export const http = ky.create({
   credentials: 'include',
@@ -48,18 +49,22 @@ export const http = ky.create({
     afterResponse: [
       async (request, options, response, state) => {
         if (response.status !== 401 && response.status !== 403) return;
-        // A suspended account (contract section 16): no refresh can help; sign out and say why.
-        if (response.status === 403 && bearerOf(request) !== null) {
+        if (response.status === 403) {
           const code = (
             (await response
               .clone()
               .json()
               .catch(() => null)) as { code?: unknown } | null
           )?.code;
+          // A suspended account (contract section 16): no refresh can help; sign out and say why.
           if (code === ACCOUNT_DISABLED_CODE) {
-            endDisabledSession();
+            if (bearerOf(request) !== null) endDisabledSession();
             return;
           }
+          // A rule of the domain refused the request (CHAT_403, MATCH_403_BLOCKED, ADMIN_403 …):
+          // the token is fine, and a refresh that failed would sign the member out for nothing.
+          if (typeof code === 'string' && DOMAIN_403_CODES.has(code)) return;
+          // Any other 403 (no envelope, a code the contract does not know): the old API's stale token.
         }
         if ((options.context as RequestContext).skipAuthRefresh) return;
         if (state.retryCount > 0) return;
