@@ -1,18 +1,45 @@
 import { z } from 'zod';
 
 /** Contract section 6; clients show unknown types as plain text. */
-export const NOTIFICATION_TYPES = ['MATCH_REQUEST', 'MATCH_ACCEPTED'] as const;
+export const NOTIFICATION_TYPES = [
+  'MATCH_REQUEST',
+  'MATCH_ACCEPTED',
+  // Contract section 14 (meetups); the sender is the other member of the meetup.
+  'MEETUP_PROPOSED',
+  'MEETUP_CONFIRMED',
+  'MEETUP_CANCELLED',
+  'MEETUP_REMINDER',
+  'MEETUP_CHECKIN',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The stored content texts, exactly as contract section 6 gives them. */
+const CONTENT: Record<NotificationType, (senderName: string) => string> = {
+  MATCH_REQUEST: (name) => `${name}님이 런치챗을 요청했어요!`,
+  MATCH_ACCEPTED: (name) => `${name}님이 런치챗을 수락했어요!`,
+  MEETUP_PROPOSED: (name) => `${name}님이 점심 약속을 제안했어요!`,
+  MEETUP_CONFIRMED: (name) => `${name}님이 약속을 수락했어요!`,
+  MEETUP_CANCELLED: (name) => `${name}님이 약속을 취소했어요.`,
+  MEETUP_REMINDER: (name) => `${name}님과의 약속이 곧 시작돼요.`,
+  MEETUP_CHECKIN: (name) => `${name}님과 만났나요?`,
+};
+
+/** The stored content texts, exactly as contract section 6 gives them (section 14 for the meetup types). */
 export function notificationContent(type: NotificationType, senderName: string): string {
-  return type === 'MATCH_REQUEST' ? `${senderName}님이 런치챗을 요청했어요!` : `${senderName}님이 런치챗을 수락했어요!`;
+  return CONTENT[type](senderName);
 }
+
+/** Meetup notifications: the in-app list opens the meetups page; pushes carry the pair's chat room instead. */
+export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = ['MEETUP_PROPOSED', 'MEETUP_CONFIRMED', 'MEETUP_CANCELLED', 'MEETUP_REMINDER', 'MEETUP_CHECKIN'];
 
 /** Push titles and the route a click opens (contract section 12). */
 export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: string }> = {
   MATCH_REQUEST: { title: '새 런치챗 요청', url: '/matching?selectTab=RECEIVED' },
   MATCH_ACCEPTED: { title: '런치챗 매칭 완료', url: '/matching?selectTab=ACCEPTED' },
+  MEETUP_PROPOSED: { title: '약속 제안', url: '/meetups' },
+  MEETUP_CONFIRMED: { title: '약속 확정', url: '/meetups' },
+  MEETUP_CANCELLED: { title: '약속 취소', url: '/meetups' },
+  MEETUP_REMINDER: { title: '곧 약속 시간이에요', url: '/meetups' },
+  MEETUP_CHECKIN: { title: '만났나요?', url: '/meetups?scope=past' },
 };
 
 export const NOTIFICATION_PAGE_SIZE = 20;

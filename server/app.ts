@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './lib/security';
 import { serializeError } from './lib/log';
 import { createMetrics } from './lib/metrics';
 import { installKoreanZodMessages } from './lib/zod-messages';
+import { createScheduler } from './lib/scheduler';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
 import { campusRoutes } from './modules/campus/routes';
@@ -25,6 +26,7 @@ import { defaultImageRoutes, filesApiRoutes, filesPublicRoutes } from './modules
 import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
+import { meetupsRoutes } from './modules/meetups/routes';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -53,6 +55,8 @@ export interface AppDeps {
   chatPush?: ChatPushHook;
   /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
   push?: PushSender;
+  /** Clock of the meetup request rules (tests move it); the job scheduler always uses the database's. */
+  now?: () => number;
 }
 
 /**
@@ -210,6 +214,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = await createPush(db, config, app.log, deps.push, (outcome) => metrics.pushSends.inc({ outcome }));
   registerPush(ctx, push);
   app.addHook('onClose', () => push.idle());
+  // Durable jobs (meetup reminders and check-ins): polled from the database by every instance.
+  const scheduler = createScheduler(db, { pollMs: config.JOBS_POLL_MS, log: app.log });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
   const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
   const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log, onStored: () => metrics.chatMessagesStored.inc() });
   await app.register(fastifyWebsocket, {
@@ -258,6 +267,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
+    await meetupsRoutes(api, ctx, { push, scheduler, now: deps.now });
     await chatRoutes(api, ctx, { onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId) });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);

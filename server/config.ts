@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEETUP_REMINDERS_DEFAULT, parseReminderOffsets } from '../contract/meetups';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -89,6 +90,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString,
+  /** Meetup reminders before `startsAt` (contract section 14): comma-separated offsets with s/m/h, e.g. `60m,10m`. */
+  MEETUP_REMINDERS: z
+    .string()
+    .default(MEETUP_REMINDERS_DEFAULT)
+    .refine((v) => parseReminderOffsets(v) !== null, 'MEETUP_REMINDERS is a list such as 60m,10m (units s, m, h)'),
+  /** How often each instance looks for due jobs (reminders, check-ins), in ms; jobs fire within this of their time. */
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,6 +112,8 @@ export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALL
   allowedEmailDomains: string[];
   googleEnabled: boolean;
   localSignInEnabled: boolean;
+  /** MEETUP_REMINDERS parsed: offsets in ms, largest first. */
+  meetupReminderOffsetsMs: number[];
 }
 
 export class ConfigError extends Error {}
@@ -143,5 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleEnabled,
     // The local page is a development convenience: never on in production unless asked for explicitly.
     localSignInEnabled,
+    meetupReminderOffsetsMs: parseReminderOffsets(e.MEETUP_REMINDERS) ?? [],
   };
 }

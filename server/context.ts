@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registered (method, path pattern): tests walk them all. */
     registeredRoutes: { method: string; url: string }[];
+    /** The durable job scheduler (server/lib/scheduler.ts); tests run due jobs through it. */
+    scheduler: import('./lib/scheduler').Scheduler;
   }
 }
 
