@@ -76,7 +76,11 @@ export const meetupListQuerySchema = z.object({
 export type MeetupScope = (typeof MEETUP_SCOPES)[number];
 
 export const meetupIdParamsSchema = z.object({
-  id: z.coerce.number({ error: '약속 번호가 올바르지 않아요.' }).int('약속 번호가 올바르지 않아요.').positive('약속 번호가 올바르지 않아요.').max(2_147_483_647),
+  id: z.coerce
+    .number({ error: '약속 번호가 올바르지 않아요.' })
+    .int('약속 번호가 올바르지 않아요.')
+    .positive('약속 번호가 올바르지 않아요.')
+    .max(2_147_483_647),
 });
 export const matchIdParamsSchema = z.object({
   matchId: z.coerce
@@ -160,7 +164,11 @@ export function formatMeetupRange(startsAt: string, endsAt: string): string {
 
 /** Google Calendar's "add event" link for a meetup (offered next to the .ics download). */
 export function googleCalendarUrl(meetup: Pick<Meetup, 'startsAt' | 'endsAt' | 'place' | 'partner'>): string {
-  const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = (iso: string) =>
+    new Date(iso)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: `런치챗: ${meetup.partner.memberName}님과 점심 약속`,

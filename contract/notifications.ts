@@ -29,7 +29,13 @@ export function notificationContent(type: NotificationType, senderName: string):
 }
 
 /** Meetup notifications: the in-app list opens the meetups page; pushes carry the pair's chat room instead. */
-export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = ['MEETUP_PROPOSED', 'MEETUP_CONFIRMED', 'MEETUP_CANCELLED', 'MEETUP_REMINDER', 'MEETUP_CHECKIN'];
+export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'MEETUP_PROPOSED',
+  'MEETUP_CONFIRMED',
+  'MEETUP_CANCELLED',
+  'MEETUP_REMINDER',
+  'MEETUP_CHECKIN',
+];
 
 /** Push titles and the route a click opens (contract section 12). */
 export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: string }> = {

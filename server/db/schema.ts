@@ -380,7 +380,10 @@ export const meetupCheckins = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     met: boolean('met').notNull(),
-    compliments: text('compliments').array().notNull().default(sql`'{}'::text[]`),
+    compliments: text('compliments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -410,8 +413,5 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey.op('text_pattern_ops')),
-    index('jobs_due').on(t.runAt),
-  ],
+  (t) => [uniqueIndex('jobs_dedupe_key').on(t.dedupeKey.op('text_pattern_ops')), index('jobs_due').on(t.runAt)],
 );

@@ -125,10 +125,12 @@ export function createScheduler(db: Db, options: SchedulerOptions = {}): Schedul
           }
           if (done) after.push(done);
         }
-        await tx.execute(sql`delete from jobs where id in (${sql.join(
-          rows.map((r) => sql`${Number(r.id)}`),
-          sql`, `,
-        )})`);
+        await tx.execute(
+          sql`delete from jobs where id in (${sql.join(
+            rows.map((r) => sql`${Number(r.id)}`),
+            sql`, `,
+          )})`,
+        );
       });
     } catch (error) {
       if (error instanceof RollbackBatch) return null;

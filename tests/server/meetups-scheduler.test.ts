@@ -119,9 +119,11 @@ for (const kind of KINDS) {
       for (const key of ['flaky:1', 'flaky:bad', 'flaky:2']) await scheduler.schedule('test.flaky', now, {}, key);
       expect(await scheduler.runDue()).toBe(2);
       expect(fired.sort()).toEqual(['flaky:1', 'flaky:2']);
-      const [row] = ((await database.db.execute(sql`select attempts, last_error, run_at > now() as later from jobs where dedupe_key = 'flaky:bad'`)) as unknown as {
-        rows: { attempts: number; last_error: string; later: boolean }[];
-      }).rows;
+      const [row] = (
+        (await database.db.execute(sql`select attempts, last_error, run_at > now() as later from jobs where dedupe_key = 'flaky:bad'`)) as unknown as {
+          rows: { attempts: number; last_error: string; later: boolean }[];
+        }
+      ).rows;
       expect(row).toMatchObject({ attempts: 1, later: true });
       expect(row!.last_error).toContain('boom');
       // The failed attempt's insert was rolled back with it.

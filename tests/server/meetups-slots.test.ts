@@ -5,7 +5,8 @@ import { suggestMeetupSlots } from '../../server/modules/meetups/suggest';
 
 const mask = (...cells: [Weekday, number][]) => cells.reduce((m, [day, hour]) => m | (1n << BigInt(slotBit(day, hour))), 0n);
 const PLACES = ['학생식당', '중앙도서관 카페'];
-const starts = (now: string, a: bigint, b: bigint = a) => suggestMeetupSlots({ now: Date.parse(now), maskA: a, maskB: b, places: PLACES }).map((s) => s.startsAt);
+const starts = (now: string, a: bigint, b: bigint = a) =>
+  suggestMeetupSlots({ now: Date.parse(now), maskA: a, maskB: b, places: PLACES }).map((s) => s.startsAt);
 
 // 2026-11-23 is a Monday. Seoul is UTC+9 all year: 10:00 KST = 01:00Z the same date.
 describe('meetup suggestions: Seoul arithmetic (contract section 14)', () => {
@@ -65,7 +66,14 @@ describe('meetup formatting and env', () => {
   });
 
   it('Google Calendar link carries UTC times and the place', () => {
-    const url = new URL(googleCalendarUrl({ startsAt: '2026-11-24T03:00:00.000Z', endsAt: '2026-11-24T04:00:00.000Z', place: '학생식당', partner: { id: 2, memberName: '이점심' } }));
+    const url = new URL(
+      googleCalendarUrl({
+        startsAt: '2026-11-24T03:00:00.000Z',
+        endsAt: '2026-11-24T04:00:00.000Z',
+        place: '학생식당',
+        partner: { id: 2, memberName: '이점심' },
+      }),
+    );
     expect(url.searchParams.get('dates')).toBe('20261124T030000Z/20261124T040000Z');
     expect(url.searchParams.get('location')).toBe('학생식당');
     expect(url.searchParams.get('text')).toContain('이점심');

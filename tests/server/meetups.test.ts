@@ -58,9 +58,7 @@ async function notes(server: TestServer, s: Session, type: string) {
 
 /** Moves a meetup into the past (as time passing would), keeping its length. */
 async function endMeetup(server: TestServer, id: number) {
-  await server.database.db.execute(
-    sql`update meetups set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' where id = ${id}`,
-  );
+  await server.database.db.execute(sql`update meetups set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' where id = ${id}`);
 }
 
 for (const kind of KINDS) {
@@ -95,7 +93,15 @@ for (const kind of KINDS) {
       const res = await propose(server, a, matchId, { startsAt, place: '  중앙도서관 카페 ' });
       expect(res.status).toBe(200);
       const m = res.body.result!;
-      expect(m).toMatchObject({ matchId, proposerId: a.memberId, partnerId: b.memberId, startsAt, place: '중앙도서관 카페', status: 'PROPOSED', myCheckin: null });
+      expect(m).toMatchObject({
+        matchId,
+        proposerId: a.memberId,
+        partnerId: b.memberId,
+        startsAt,
+        place: '중앙도서관 카페',
+        status: 'PROPOSED',
+        myCheckin: null,
+      });
       expect(Date.parse(m.endsAt) - Date.parse(m.startsAt)).toBe(HOUR);
       expect(m.createdAt).toMatch(ISO);
       expect(m.chatRoomId).toEqual(expect.any(Number));
@@ -135,7 +141,7 @@ for (const kind of KINDS) {
         const res = await propose(server, a, matchId, body);
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body.code).toBe('COMMON400');
-        expect((res.body.result as Record<string, string>)[field], JSON.stringify(body)).toMatch(/[가-힣]/);
+        expect((res.body.result as unknown as Record<string, string>)[field], JSON.stringify(body)).toMatch(/[가-힣]/);
       }
       // Exactly 3 hours and 60 characters are allowed.
       const ok = await propose(server, a, matchId, { startsAt: start, endsAt: new Date(Date.parse(start) + 3 * HOUR).toISOString(), place: '가'.repeat(60) });
@@ -187,7 +193,11 @@ for (const kind of KINDS) {
       expect((await call(server.app, b.token, 'PATCH', `/api/meetups/${m.meetupId}/decline`)).body.code).toBe('MEETUP_409');
       // Reminders at 60m and 10m and the check-in at the end are pending.
       const jobs = await rows<{ dedupe_key: string }>(server, sql`select dedupe_key from jobs where dedupe_key like ${`meetup:${m.meetupId}:%`} order by 1`);
-      expect(jobs.map((j) => j.dedupe_key)).toEqual([`meetup:${m.meetupId}:checkin`, `meetup:${m.meetupId}:reminder:3600000`, `meetup:${m.meetupId}:reminder:600000`]);
+      expect(jobs.map((j) => j.dedupe_key)).toEqual([
+        `meetup:${m.meetupId}:checkin`,
+        `meetup:${m.meetupId}:reminder:3600000`,
+        `meetup:${m.meetupId}:reminder:600000`,
+      ]);
 
       const cancelled = await call<Meetup>(server.app, a.token, 'PATCH', `/api/meetups/${m.meetupId}/cancel`);
       expect(cancelled.body.result!.status).toBe('CANCELLED');
@@ -245,7 +255,8 @@ for (const kind of KINDS) {
     it('.ics: RFC 5545 one VEVENT, parsed back by ical.js; stable UID, SEQUENCE and STATUS follow the state', async () => {
       const { a, b, matchId } = await pair(server, ['김달력', '이일정']);
       const m = (await propose(server, a, matchId, { startsAt: at(3 * HOUR), place: '중앙도서관 카페; 2층, 창가' })).body.result!;
-      const fetchIcs = async (s: Session) => server.app.inject({ url: `/api/meetups/${m.meetupId}/calendar.ics`, headers: { authorization: `Bearer ${s.token}` } });
+      const fetchIcs = async (s: Session) =>
+        server.app.inject({ url: `/api/meetups/${m.meetupId}/calendar.ics`, headers: { authorization: `Bearer ${s.token}` } });
       const parse = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
       const proposed = await fetchIcs(a);
       expect(proposed.statusCode).toBe(200);
@@ -289,7 +300,9 @@ for (const kind of KINDS) {
       await call(server.app, other.b.token, 'PATCH', `/api/meetups/${c.meetupId}/confirm`);
       await call(server.app, other.a.token, 'PATCH', `/api/meetups/${c.meetupId}/cancel`);
       // The 60-minute reminder's time comes (both meetups' rows, had there been any for the cancelled one).
-      await server.database.db.execute(sql`update jobs set run_at = now() where dedupe_key in (${`meetup:${m.meetupId}:reminder:3600000`}, ${`meetup:${c.meetupId}:reminder:3600000`})`);
+      await server.database.db.execute(
+        sql`update jobs set run_at = now() where dedupe_key in (${`meetup:${m.meetupId}:reminder:3600000`}, ${`meetup:${c.meetupId}:reminder:3600000`})`,
+      );
       const got = await until(
         () => notes(server, a, 'MEETUP_REMINDER'),
         (l) => l.length > 0,

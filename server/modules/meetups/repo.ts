@@ -28,17 +28,6 @@ export async function matchRow(db: Executor, matchId: number, lock = false): Pro
   return row;
 }
 
-export async function timeMasks(db: Executor, a: number, b: number): Promise<Map<number, bigint>> {
-  const rows = await rowsOf<{ id: number; time_mask: string }>(db, sql`select id, time_mask::text as time_mask from members where id in (${a}, ${b})`);
-  return new Map(rows.map((r) => [Number(r.id), BigInt(r.time_mask)]));
-}
-
-/** The university's places in order; the caller falls back to a default when there is none. */
-export async function placesOf(db: Executor, universityId: number): Promise<string[]> {
-  const rows = await rowsOf<{ name: string }>(db, sql`select name from campus_places where university_id = ${universityId} order by position, id`);
-  return rows.map((r) => r.name);
-}
-
 export interface MeetupRow {
   id: number;
   match_id: number;
@@ -166,5 +155,26 @@ export async function complimentCounts(db: Executor, memberId: number): Promise<
 
 export async function memberUniversity(db: Executor, id: number): Promise<{ university_id: number; status: string } | undefined> {
   const [row] = await rowsOf<{ university_id: number; status: string }>(db, sql`select university_id, status from members where id = ${id}`);
+  return row;
+}
+
+export interface SuggestionInputs {
+  requester_id: number;
+  target_id: number;
+  status: string;
+  requester_mask: string;
+  target_mask: string;
+  places: string[] | null;
+}
+
+/** Everything the suggestions need in one statement: the match, both timetables, the campus's places. */
+export async function suggestionInputs(db: Executor, matchId: number, universityId: number): Promise<SuggestionInputs | undefined> {
+  const [row] = await rowsOf<SuggestionInputs>(
+    db,
+    sql`select mt.requester_id, mt.target_id, mt.status, r.time_mask::text as requester_mask, t.time_mask::text as target_mask,
+               (select array_agg(p.name order by p.position, p.id) from campus_places p where p.university_id = ${universityId}) as places
+          from matches mt join members r on r.id = mt.requester_id join members t on t.id = mt.target_id
+         where mt.id = ${matchId}`,
+  );
   return row;
 }

@@ -142,12 +142,17 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
 
   return {
     async suggestions(caller: Caller, matchId: number): Promise<MeetupSuggestion[]> {
-      const { partnerId } = await ownMatch(db, caller, matchId, false);
-      const [masks, places] = await Promise.all([repo.timeMasks(db, caller.id, partnerId), repo.placesOf(db, caller.universityId)]);
+      // One statement (the match, both timetables, the places): this is on the sheet's open path.
+      const row = await repo.suggestionInputs(db, matchId, caller.universityId);
+      if (!row) throw new AppError('MEETUP_404');
+      const mine = Number(row.requester_id) === caller.id;
+      if (!mine && Number(row.target_id) !== caller.id) throw new AppError('MEETUP_403');
+      if (row.status !== 'ACCEPTED') throw conflict('수락된 런치챗에서만 약속을 잡을 수 있어요.');
+      const places = row.places ?? [];
       return suggestMeetupSlots({
         now: now(),
-        maskA: masks.get(caller.id) ?? 0n,
-        maskB: masks.get(partnerId) ?? 0n,
+        maskA: BigInt(row.requester_mask),
+        maskB: BigInt(row.target_mask),
         places: places.length > 0 ? places : [FALLBACK_PLACE],
       });
     },
@@ -167,7 +172,10 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         created = await db.transaction(async (tx) => {
           // The match row lock serialises two proposals of one pair; the partial unique index backs it up.
           const { partnerId } = await ownMatch(tx, caller, matchId, true);
-          const open = await repo.rowsOf<{ id: number }>(tx, sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`);
+          const open = await repo.rowsOf<{ id: number }>(
+            tx,
+            sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`,
+          );
           if (open.length > 0) throw conflict('이미 진행 중인 약속이 있어요.');
           const id = await repo.insertMeetup(tx, { matchId, proposerId: caller.id, partnerId, startsMs, endsMs, place: body.place });
           const name = await repo.memberName(tx, caller.id);
@@ -186,7 +194,8 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     async confirm(caller: Caller, id: number): Promise<Meetup> {
       const done = await db.transaction(async (tx) => {
         const row = await ownMeetup(tx, caller, id, true);
-        if (Number(row.proposer_id) === caller.id) throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 수락할 수 있어요.' }, '제안을 받은 사람만 수락할 수 있어요.');
+        if (Number(row.proposer_id) === caller.id)
+          throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 수락할 수 있어요.' }, '제안을 받은 사람만 수락할 수 있어요.');
         if (row.status !== 'PROPOSED') throw conflict('수락할 수 없는 약속이에요.');
         if (Number(row.starts_ms) <= now()) throw conflict('이미 시작 시간이 지난 약속이에요.');
         await repo.setStatus(tx, id, 'CONFIRMED');
@@ -203,7 +212,8 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     async decline(caller: Caller, id: number): Promise<Meetup> {
       await db.transaction(async (tx) => {
         const row = await ownMeetup(tx, caller, id, true);
-        if (Number(row.proposer_id) === caller.id) throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 거절할 수 있어요.' }, '제안을 받은 사람만 거절할 수 있어요.');
+        if (Number(row.proposer_id) === caller.id)
+          throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 거절할 수 있어요.' }, '제안을 받은 사람만 거절할 수 있어요.');
         if (row.status !== 'PROPOSED') throw conflict('거절할 수 없는 약속이에요.');
         await repo.setStatus(tx, id, 'DECLINED');
       });
