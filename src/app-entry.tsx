@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerMeetupMutations } from './entities/meetup';
 import { startTokenRefresh } from './lib/auth';
 import { startPush } from './lib/push';
 import { createQueryClient } from './lib/query-client';
@@ -18,6 +19,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
 export async function startApp(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
+  // Before the restore below: a meetup answer queued offline needs its function to resume.
+  registerMeetupMutations(queryClient);
   // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the
   // outbox module is loaded only then, keeping the chat feature out of the entry chunk).
   const persistence = startQueryPersistence(queryClient, {

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlarmRouteImport } from './routes/alarm'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as MatchingRouteImport } from './routes/matching'
+import { Route as MeetupsRouteImport } from './routes/meetups'
 import { Route as MonthlyMentorRouteImport } from './routes/monthly-mentor'
 import { Route as ChattingIndexRouteImport } from './routes/chatting/index'
 import { Route as ChattingIdRouteImport } from './routes/chatting/$id'
@@ -46,6 +47,11 @@ const ExploreRoute = ExploreRouteImport.update({
 const MatchingRoute = MatchingRouteImport.update({
   id: '/matching',
   path: '/matching',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeetupsRoute = MeetupsRouteImport.update({
+  id: '/meetups',
+  path: '/meetups',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MonthlyMentorRoute = MonthlyMentorRouteImport.update({
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
+  '/meetups': typeof MeetupsRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
   '/my/edit-keyword': typeof MyEditKeywordRoute
@@ -144,6 +151,7 @@ export interface FileRoutesByTo {
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
+  '/meetups': typeof MeetupsRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
   '/my/edit-keyword': typeof MyEditKeywordRoute
@@ -165,6 +173,7 @@ export interface FileRoutesById {
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
+  '/meetups': typeof MeetupsRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
   '/my/edit-keyword': typeof MyEditKeywordRoute
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/alarm'
     | '/explore'
     | '/matching'
+    | '/meetups'
     | '/monthly-mentor'
     | '/chatting/$id'
     | '/my/edit-keyword'
@@ -207,6 +217,7 @@ export interface FileRouteTypes {
     | '/alarm'
     | '/explore'
     | '/matching'
+    | '/meetups'
     | '/monthly-mentor'
     | '/chatting/$id'
     | '/my/edit-keyword'
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/alarm'
     | '/explore'
     | '/matching'
+    | '/meetups'
     | '/monthly-mentor'
     | '/chatting/$id'
     | '/my/edit-keyword'
@@ -248,6 +260,7 @@ export interface RootRouteChildren {
   AlarmRoute: typeof AlarmRoute
   ExploreRoute: typeof ExploreRoute
   MatchingRoute: typeof MatchingRoute
+  MeetupsRoute: typeof MeetupsRoute
   MonthlyMentorRoute: typeof MonthlyMentorRoute
   ChattingIdRoute: typeof ChattingIdRoute
   MyEditKeywordRoute: typeof MyEditKeywordRoute
@@ -292,6 +305,13 @@ declare module '@tanstack/react-router' {
       path: '/matching'
       fullPath: '/matching'
       preLoaderRoute: typeof MatchingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/meetups': {
+      id: '/meetups'
+      path: '/meetups'
+      fullPath: '/meetups'
+      preLoaderRoute: typeof MeetupsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/monthly-mentor': {
@@ -400,6 +420,7 @@ const rootRouteChildren: RootRouteChildren = {
   AlarmRoute: AlarmRoute,
   ExploreRoute: ExploreRoute,
   MatchingRoute: MatchingRoute,
+  MeetupsRoute: MeetupsRoute,
   MonthlyMentorRoute: MonthlyMentorRoute,
   ChattingIdRoute: ChattingIdRoute,
   MyEditKeywordRoute: MyEditKeywordRoute,

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { CategoryGrid, HomeHero, HomeSections, mentorBannerQueryOptions, popularQueryOptions, recommendationsQueryOptions } from '../features/home';
+import { meetupsQueryOptions } from '../entities/meetup';
+import { UpcomingMeetups } from '../features/meetups';
 import { uniNameQueryOptions, useUniName } from '../features/member';
 import { universityDisplayName } from '../lib/university';
 
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/')({
     void context.queryClient.prefetchQuery(recommendationsQueryOptions());
     void context.queryClient.prefetchQuery(popularQueryOptions());
     void context.queryClient.prefetchQuery(mentorBannerQueryOptions());
+    void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
   },
   component: HomePage,
 });
@@ -25,6 +28,7 @@ function HomePage() {
     <>
       <HomeHero universityName={universityDisplayName(uniName.data)} />
       <CategoryGrid />
+      <UpcomingMeetups />
       <HomeSections />
     </>
   );

@@ -2,6 +2,7 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
 import { ChatRoom, readChatFriend } from '../../features/chat';
+import { RoomMeetup } from '../../features/meetups';
 // Endpoint file, not the feature's index: see chatting/index.tsx.
 import { messagesQueryOptions } from '../../features/chat/api/get-messages';
 
@@ -37,6 +38,8 @@ function ChatRoomPage() {
       }}
       // /profile/$id belongs to another issue; a plain path keeps this route independent of it.
       onOpenProfile={(friendId) => router.history.push(`/profile/${friendId}`)}
+      // The pair's meetup ("약속 제안" card with 수락/거절, or "약속 잡기"), decision 0011.
+      pinned={(friend) => <RoomMeetup friendId={friend.id} friendName={friend.name} />}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { meetupsQueryOptions } from '../../entities/meetup';
 import { LogoutButton } from '../../features/auth';
+import { UpcomingMeetups } from '../../features/meetups';
 import { myPageQueryOptions, MyPageView } from '../../features/member';
 
 export const Route = createFileRoute('/my/')({
@@ -7,6 +9,16 @@ export const Route = createFileRoute('/my/')({
   // Warm the cache without throwing: the screen shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myPageQueryOptions());
+    void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
   },
-  component: () => <MyPageView footer={<LogoutButton />} />,
+  component: () => (
+    <MyPageView
+      footer={
+        <>
+          <UpcomingMeetups />
+          <LogoutButton />
+        </>
+      }
+    />
+  ),
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { chatKeys } from '../../features/chat/api/keys';
 import { matchingKeys } from '../../features/matching';
 import { memberKeys } from '../../features/member';
+import { ComplimentCounts, ProfilePlanMeetup } from '../../features/meetups';
 import { memberDetailQueryOptions, MemberProfile } from '../../features/profile';
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -35,6 +36,12 @@ function ProfilePage() {
         void queryClient.invalidateQueries({ queryKey: memberKeys.myPage() });
       }}
       onChatOpened={() => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() })}
+      extra={(member) => (
+        <>
+          <ComplimentCounts memberId={member.id} />
+          <ProfilePlanMeetup memberId={member.id} memberName={member.memberName} />
+        </>
+      )}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/header';
 import { Spinner } from '../../../components/ui/spinner';
 import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp';
@@ -20,6 +20,8 @@ interface ChatRoomProps {
   friend: ChatFriend | null;
   onBack(): void;
   onOpenProfile(friendId: number): void;
+  /** Pinned under the header once the friend is known (the meetup card or "약속 잡기", composed by the route). */
+  pinned?: (friend: { id: number; name: string }) => ReactNode;
 }
 
 function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
@@ -78,7 +80,7 @@ function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
 }
 
 /** Spec "Chat room". */
-export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile }: ChatRoomProps) {
+export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile, pinned }: ChatRoomProps) {
   useLockPageScroll();
   const viewport = useVisualViewport();
   const messages = useMessages(roomId);
@@ -128,6 +130,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
           </span>
         </button>
       </header>
+      {pinned && friendId !== undefined ? pinned({ id: friendId, name: friend?.name ?? '' }) : null}
       {banner ? (
         <p className={styles.banner} role="status">
           {banner}

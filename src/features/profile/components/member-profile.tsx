@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMemberDetail } from '../api/member-detail';
@@ -10,9 +10,11 @@ interface MemberProfileProps {
   memberId: number;
   onMatchChange?: () => void;
   onChatOpened?: () => void;
+  /** Under the profile (e.g. received compliments and "약속 잡기", composed by the route). */
+  extra?: (member: { id: number; memberName: string }) => ReactNode;
 }
 
-export function MemberProfile({ memberId, onMatchChange, onChatOpened }: MemberProfileProps) {
+export function MemberProfile({ memberId, onMatchChange, onChatOpened, extra }: MemberProfileProps) {
   const detail = useMemberDetail(memberId);
   useEffect(() => {
     if (detail.error) console.error('failed to load the member profile', detail.error);
@@ -22,6 +24,7 @@ export function MemberProfile({ memberId, onMatchChange, onChatOpened }: MemberP
   return (
     <>
       <ProfileBody profile={detail.data} />
+      {extra?.({ id: detail.data.id, memberName: detail.data.memberName })}
       <MatchButton key={detail.data.id} member={detail.data} onMatchChange={onMatchChange} onChatOpened={onChatOpened} />
     </>
   );

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../lib/http';
+import { meetupKeys } from './keys';
+import { complimentCountsSchema, type ComplimentCountsData } from './meetup-schema';
+
+/** GET /api/members/{id}/compliments (section 14's extension, decision 0011). */
+export function fetchCompliments(memberId: number): Promise<ComplimentCountsData> {
+  return apiJson(`/api/members/${memberId}/compliments`, {}, complimentCountsSchema);
+}
+
+export const complimentsQueryOptions = (memberId: number) =>
+  queryOptions({ queryKey: meetupKeys.compliments(memberId), queryFn: () => fetchCompliments(memberId) });
+
+export function useCompliments(memberId: number) {
+  return useQuery(complimentsQueryOptions(memberId));
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { MeetupScope } from '../../../contract/meetups';
+import { apiJson } from '../../lib/http';
+import { meetupKeys } from './keys';
+import { meetupSchema, type MeetupData } from './meetup-schema';
+
+/** GET /api/meetups?scope=upcoming|past */
+export function fetchMeetups(scope: MeetupScope): Promise<MeetupData[]> {
+  return apiJson('/api/meetups', { searchParams: { scope } }, z.array(meetupSchema));
+}
+
+/** Persisted with the rest of the cache: upcoming meetups show offline. */
+export const meetupsQueryOptions = (scope: MeetupScope) =>
+  queryOptions({
+    queryKey: meetupKeys.list(scope),
+    queryFn: () => fetchMeetups(scope),
+    // The partner confirms, declines or cancels from their phone: look again on every visit.
+    staleTime: 0,
+  });
+
+export function useMeetups(scope: MeetupScope) {
+  return useQuery(meetupsQueryOptions(scope));
+}
