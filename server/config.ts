@@ -97,6 +97,12 @@ const envSchema = z.object({
     .refine((v) => parseReminderOffsets(v) !== null, 'MEETUP_REMINDERS is a list such as 60m,10m (units s, m, h)'),
   /** How often each instance looks for due jobs (reminders, check-ins), in ms; jobs fire within this of their time. */
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /**
+   * Browser tests only: adds PUT /api/test/meetup-clock { shiftMs }, moving the clock of the meetup
+   * request rules (not the job scheduler's), so a test can reach "after the end" without waiting.
+   * Refused in production.
+   */
+  MEETUP_TEST_CLOCK: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -131,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   // Absolute URLs (upload targets, file URLs, the IdP redirect) are built from it, never from the
   // request's Host header, which any client can set.
+  if (production && e.MEETUP_TEST_CLOCK) throw new ConfigError('Invalid configuration:\n  MEETUP_TEST_CLOCK: not allowed in production');
   if (production && !e.PUBLIC_URL)
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the public origin, e.g. https://lunchchat.example)');
   const list = (v: string | undefined) =>

@@ -365,3 +365,33 @@ for (const kind of KINDS) {
     });
   });
 }
+
+describe('MEETUP_TEST_CLOCK (browser tests only)', () => {
+  it('is refused in production and absent by default', async () => {
+    const { loadConfig } = await import('../../server/config');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://a.example', MEETUP_TEST_CLOCK: '1' })).toThrow(
+      /MEETUP_TEST_CLOCK/,
+    );
+    const server = await startTestServerWith('pglite');
+    try {
+      const a = await newMember(server.app, email());
+      expect((await call(server.app, a.token, 'PUT', '/api/test/meetup-clock', { shiftMs: 1000 })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('when on, moves the request rules past a meetup’s end', async () => {
+    const server = await startTestServerWith('pglite', {}, { MEETUP_TEST_CLOCK: '1' });
+    try {
+      const { a, b, matchId } = await pair(server);
+      const m = (await propose(server, a, matchId, { startsAt: at(HOUR), place: '학생식당' })).body.result!;
+      await call(server.app, b.token, 'PATCH', `/api/meetups/${m.meetupId}/confirm`);
+      expect((await call(server.app, a.token, 'POST', `/api/meetups/${m.meetupId}/checkin`, { met: true })).status).toBe(409);
+      await call(server.app, a.token, 'PUT', '/api/test/meetup-clock', { shiftMs: 3 * HOUR });
+      expect((await call(server.app, a.token, 'POST', `/api/meetups/${m.meetupId}/checkin`, { met: true })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

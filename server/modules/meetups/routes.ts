@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { matchIdParamsSchema, meetupCheckinBodySchema, meetupCreateBodySchema, meetupIdParamsSchema, meetupListQuerySchema } from '../../../contract/meetups';
 import { dropEmptyParams } from '../../../contract/members';
 import type { AppContext } from '../../context';
@@ -18,12 +19,30 @@ export interface MeetupsRouteOptions {
 
 /** Contract section 14; registered inside the `/api` scope (member guard). */
 export async function meetupsRoutes(app: FastifyInstance, ctx: AppContext, options: MeetupsRouteOptions): Promise<void> {
+  // Browser tests only (MEETUP_TEST_CLOCK, refused in production): the request rules' clock moves.
+  let shiftMs = 0;
+  const testClock = !ctx.config.production && ctx.config.MEETUP_TEST_CLOCK;
   const service = meetupsService(ctx.db, {
     push: options.push,
     scheduler: options.scheduler,
     reminderOffsetsMs: ctx.config.meetupReminderOffsetsMs,
-    now: options.now,
+    now: testClock ? () => (options.now ?? Date.now)() + shiftMs : options.now,
   });
+  if (testClock) {
+    app.put('/api/test/meetup-clock', async (request) => {
+      shiftMs = parse(
+        z.object({
+          shiftMs: z
+            .number()
+            .int()
+            .min(0)
+            .max(30 * 86_400_000),
+        }),
+        request.body,
+      ).shiftMs;
+      return ok({ shiftMs });
+    });
+  }
   // The UID's host part is fixed per deployment, never the request's, so the UID stays stable.
   const uidHost = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).hostname : 'lunchchat';
   const meetupId = (params: unknown) => parse(meetupIdParamsSchema, params).id;
