@@ -21,7 +21,7 @@ const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', 
  * One meetup with what the caller may do now: the partner 수락/거절 a proposal, either 취소 before
  * the start, 캘린더에 추가 (.ics and Google Calendar), and "만났나요?" after the end.
  */
-export function MeetupCard({ meetup }: { meetup: MeetupData }) {
+export function MeetupCard({ meetup, past = false }: { meetup: MeetupData; past?: boolean }) {
   const now = useNow();
   const confirm = useConfirmMeetup();
   const decline = useDeclineMeetup();
@@ -31,8 +31,9 @@ export function MeetupCard({ meetup }: { meetup: MeetupData }) {
   // `partner` is the other member as the caller sees it: the caller proposed when it is the partner column.
   const iProposed = meetup.proposerId !== meetup.partner.id;
   const open = meetup.status === 'PROPOSED' || meetup.status === 'CONFIRMED';
-  const started = Date.parse(meetup.startsAt) <= now;
-  const ended = Date.parse(meetup.endsAt) <= now;
+  const started = past || Date.parse(meetup.startsAt) <= now;
+  // A card of the server's past list has ended whatever this device's clock says.
+  const ended = past || Date.parse(meetup.endsAt) <= now;
   const busy = pending.action !== null;
   const onError = (error: Error) => showToast('처리하지 못했어요', error.message);
 

@@ -31,7 +31,7 @@ export function MeetupList({ scope, hideWhenEmpty = false }: { scope: MeetupScop
         <ul className={styles.list}>
           {items.map((meetup) => (
             <li key={meetup.meetupId}>
-              <MeetupCard meetup={meetup} />
+              <MeetupCard meetup={meetup} past={scope === 'past'} />
             </li>
           ))}
         </ul>
