@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
 import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './support';
 
@@ -14,13 +14,7 @@ import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './suppo
  */
 const everyWeekday = ['MON', 'TUE', 'WED', 'THU', 'FRI'].map((dayOfWeek) => ({ dayOfWeek, startTime: '10:00', endTime: '20:00', subjectName: '' }));
 
-async function api<T>(
-  request: import('@playwright/test').APIRequestContext,
-  who: ApiMember,
-  method: 'get' | 'patch' | 'post' | 'put',
-  path: string,
-  data?: unknown,
-) {
+async function api<T>(request: APIRequestContext, who: ApiMember, method: 'get' | 'patch' | 'post' | 'put', path: string, data?: unknown) {
   const res = await request[method](`${E2E_URL}${path}`, { headers: { authorization: `Bearer ${who.token}` }, data });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { result: T }).result;
