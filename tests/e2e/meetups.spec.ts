@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
 import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './support';
 
@@ -18,6 +19,13 @@ async function api<T>(request: APIRequestContext, who: ApiMember, method: 'get' 
   const res = await request[method](`${E2E_URL}${path}`, { headers: { authorization: `Bearer ${who.token}` }, data });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { result: T }).result;
+}
+
+/** WCAG 2 A/AA: no serious or critical axe finding (as tests/e2e/a11y.spec.ts). */
+async function noSeriousAxeFindings(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect(blocking, `axe on ${name}`).toEqual([]);
 }
 
 test('propose from a suggestion, confirm from the notification, upcoming, .ics, reminder push, check-in and compliments', async ({ browser, request }) => {
@@ -43,6 +51,7 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   await expect(suggestions.first()).toContainText('학생식당');
   await suggestions.first().click();
   await shoot(pageA, 'meetups-01-plan-sheet');
+  await noSeriousAxeFindings(pageA, 'the 약속 잡기 sheet');
   const slotText = (await suggestions.first().locator('span').first().textContent())!;
   await sheet.getByRole('button', { name: '약속 제안하기' }).click();
   await expect(sheet).toBeHidden();
@@ -67,6 +76,7 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   }
   await pageA.getByRole('region', { name: '다가오는 약속' }).scrollIntoViewIfNeeded();
   await shoot(pageA, 'meetups-02-home-upcoming');
+  await noSeriousAxeFindings(pageA, 'home with 다가오는 약속');
 
   // A: 캘린더에 추가 downloads an RFC 5545 file.
   const upcomingA = pageA.getByRole('region', { name: '다가오는 약속' });
@@ -129,7 +139,10 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
     const checkin = page.getByRole('dialog', { name: '만났나요?' });
     await checkin.getByRole('button', { name: '네, 만났어요' }).click();
     await checkin.getByRole('button', { name: compliment }).click();
-    if (page === pageA) await shoot(pageA, 'meetups-04-checkin-sheet');
+    if (page === pageA) {
+      await shoot(pageA, 'meetups-04-checkin-sheet');
+      await noSeriousAxeFindings(pageA, 'the 만났나요? sheet');
+    }
     await checkin.getByRole('button', { name: '보내기' }).click();
     await expect(past).toContainText('만났다고 답했어요');
   }
