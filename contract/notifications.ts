@@ -45,7 +45,7 @@ export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: s
   MEETUP_CONFIRMED: { title: '약속 확정', url: '/meetups' },
   MEETUP_CANCELLED: { title: '약속 취소', url: '/meetups' },
   MEETUP_REMINDER: { title: '곧 약속 시간이에요', url: '/meetups' },
-  MEETUP_CHECKIN: { title: '만났나요?', url: '/meetups?scope=past' },
+  MEETUP_CHECKIN: { title: '만났나요?', url: '/meetups' },
 };
 
 export const NOTIFICATION_PAGE_SIZE = 20;

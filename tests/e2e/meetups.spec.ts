@@ -133,9 +133,14 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
     [pageA, '이수락', '친절해요'],
     [pageB, '김제안', '잘 들어줘요'],
   ] as const) {
-    await page.goto('/meetups');
     const past = page.getByRole('region', { name: '지난 약속' }).getByRole('article', { name: `${partner}님과의 약속` });
-    await past.getByRole('button', { name: '만났나요?' }).click();
+    if (page === pageA) {
+      // A from the list's button; B as the "만났나요?" push opens it (its url carries the meetup).
+      await page.goto('/meetups');
+      await past.getByRole('button', { name: '만났나요?' }).click();
+    } else {
+      await page.goto(`/meetups?checkin=${meetup!.meetupId}`);
+    }
     const checkin = page.getByRole('dialog', { name: '만났나요?' });
     await checkin.getByRole('button', { name: '네, 만났어요' }).click();
     await checkin.getByRole('button', { name: compliment }).click();

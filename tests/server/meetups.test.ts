@@ -328,6 +328,11 @@ for (const kind of KINDS) {
       );
       expect(asked).toEqual([expect.objectContaining({ content: '김알람님과 만났나요?' })]);
       expect(await notes(server, a, 'MEETUP_CHECKIN')).toHaveLength(1);
+      const asking = await until(
+        async () => push.sent.filter((p) => p.token === `device-${a.memberId}` && p.data.type === 'MEETUP_CHECKIN'),
+        (l) => l.length > 0,
+      );
+      expect(asking.map((p) => p.data.url)).toEqual([`/meetups?checkin=${m.meetupId}`]);
       // The 10-minute reminder came due after the start: no longer meaningful, not sent.
       expect(await notes(server, a, 'MEETUP_REMINDER')).toHaveLength(1);
       expect(await rows(server, sql`select 1 from jobs where dedupe_key like ${`meetup:${m.meetupId}:%`}`)).toEqual([]);

@@ -62,15 +62,18 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     await tx.insert(notifications).values({ recipientId, senderId, type, content: notificationContent(type, senderName) });
   }
 
-  /** After the commit: the push opens the pair's chat room (the meetups page when there is none). */
-  function sendPush(recipientId: number, senderId: number, type: NotificationType, senderName: string, roomId: number | null) {
-    void push.notifyPush(recipientId, {
-      type,
-      title: NOTIFICATION_PUSH[type].title,
-      body: notificationContent(type, senderName),
-      senderId,
-      url: roomId === null ? NOTIFICATION_PUSH[type].url : `/chatting/${roomId}`,
-    });
+  /**
+   * After the commit: the push opens the pair's chat room (the meetups page when there is none);
+   * "만났나요?" opens the meetups page with that meetup's check-in sheet.
+   */
+  function sendPush(recipientId: number, senderId: number, type: NotificationType, senderName: string, roomId: number | null, meetupId?: number) {
+    const url =
+      type === 'MEETUP_CHECKIN' && meetupId !== undefined
+        ? `/meetups?checkin=${meetupId}`
+        : roomId === null
+          ? NOTIFICATION_PUSH[type].url
+          : `/chatting/${roomId}`;
+    void push.notifyPush(recipientId, { type, title: NOTIFICATION_PUSH[type].title, body: notificationContent(type, senderName), senderId, url });
   }
 
   /** 404 unknown, 403 not one of its two members. */
@@ -135,7 +138,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     ] as const) {
       if (skip.has(recipient)) continue;
       await notify(tx, recipient, sender, type, senderName);
-      sends.push(() => sendPush(recipient, sender, type, senderName, roomId));
+      sends.push(() => sendPush(recipient, sender, type, senderName, roomId, Number(row.id)));
     }
     return () => sends.forEach((send) => send());
   }

@@ -21,13 +21,12 @@ const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', 
  * One meetup with what the caller may do now: the partner 수락/거절 a proposal, either 취소 before
  * the start, 캘린더에 추가 (.ics and Google Calendar), and "만났나요?" after the end.
  */
-export function MeetupCard({ meetup, past = false }: { meetup: MeetupData; past?: boolean }) {
+export function MeetupCard({ meetup, past = false, openCheckin = false }: { meetup: MeetupData; past?: boolean; openCheckin?: boolean }) {
   const now = useNow();
   const confirm = useConfirmMeetup();
   const decline = useDeclineMeetup();
   const cancel = useCancelMeetup();
   const pending = useMeetupMutationState(meetup.meetupId);
-  const [checkinOpen, setCheckinOpen] = useState(false);
   // `partner` is the other member as the caller sees it: the caller proposed when it is the partner column.
   const iProposed = meetup.proposerId !== meetup.partner.id;
   const open = meetup.status === 'PROPOSED' || meetup.status === 'CONFIRMED';
@@ -36,6 +35,9 @@ export function MeetupCard({ meetup, past = false }: { meetup: MeetupData; past?
   const ended = past || Date.parse(meetup.endsAt) <= now;
   const busy = pending.action !== null;
   const onError = (error: Error) => showToast('처리하지 못했어요', error.message);
+  const canCheckin = (meetup.status === 'CONFIRMED' || meetup.status === 'DONE') && ended && !meetup.myCheckin;
+  // Opened from the "만났나요?" notification: the sheet is up at once.
+  const [checkinOpen, setCheckinOpen] = useState(openCheckin && canCheckin);
 
   return (
     <article className={styles.card} aria-label={`${meetup.partner.memberName}님과의 약속`}>
@@ -79,7 +81,7 @@ export function MeetupCard({ meetup, past = false }: { meetup: MeetupData; past?
             취소
           </Button>
         ) : null}
-        {(meetup.status === 'CONFIRMED' || meetup.status === 'DONE') && ended && !meetup.myCheckin ? (
+        {canCheckin ? (
           <Button size="md" disabled={busy} onClick={() => setCheckinOpen(true)}>
             만났나요?
           </Button>

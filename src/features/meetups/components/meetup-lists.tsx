@@ -11,7 +11,7 @@ const TITLES: Record<MeetupScope, { title: string; empty: string }> = {
 };
 
 /** "다가오는 약속" (home, 마이페이지, /meetups) or "지난 약속"; read from the persisted cache offline. */
-export function MeetupList({ scope, hideWhenEmpty = false }: { scope: MeetupScope; hideWhenEmpty?: boolean }) {
+export function MeetupList({ scope, hideWhenEmpty = false, checkinId }: { scope: MeetupScope; hideWhenEmpty?: boolean; checkinId?: number }) {
   const query = useMeetups(scope);
   useEffect(() => {
     if (query.error) console.error('failed to load meetups', query.error);
@@ -31,7 +31,7 @@ export function MeetupList({ scope, hideWhenEmpty = false }: { scope: MeetupScop
         <ul className={styles.list}>
           {items.map((meetup) => (
             <li key={meetup.meetupId}>
-              <MeetupCard meetup={meetup} past={scope === 'past'} />
+              <MeetupCard meetup={meetup} past={scope === 'past'} openCheckin={meetup.meetupId === checkinId} />
             </li>
           ))}
         </ul>
