@@ -39,7 +39,7 @@ function ProfilePage() {
       extra={(member) => (
         <>
           <ComplimentCounts memberId={member.id} />
-          <ProfilePlanMeetup memberId={member.id} memberName={member.memberName} />
+          {member.matchStatus === 'ACCEPTED' ? <ProfilePlanMeetup memberId={member.id} memberName={member.memberName} /> : null}
         </>
       )}
     />

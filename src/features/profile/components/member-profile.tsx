@@ -11,7 +11,7 @@ interface MemberProfileProps {
   onMatchChange?: () => void;
   onChatOpened?: () => void;
   /** Under the profile (e.g. received compliments and "약속 잡기", composed by the route). */
-  extra?: (member: { id: number; memberName: string }) => ReactNode;
+  extra?: (member: { id: number; memberName: string; matchStatus: string }) => ReactNode;
 }
 
 export function MemberProfile({ memberId, onMatchChange, onChatOpened, extra }: MemberProfileProps) {
@@ -24,7 +24,7 @@ export function MemberProfile({ memberId, onMatchChange, onChatOpened, extra }: 
   return (
     <>
       <ProfileBody profile={detail.data} />
-      {extra?.({ id: detail.data.id, memberName: detail.data.memberName })}
+      {extra?.({ id: detail.data.id, memberName: detail.data.memberName, matchStatus: detail.data.matchStatus })}
       <MatchButton key={detail.data.id} member={detail.data} onMatchChange={onMatchChange} onChatOpened={onChatOpened} />
     </>
   );
