@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
-import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './support';
+import { apiMember, shoot, uniqueEmail, useToken, workerReady, type ApiMember } from './support';
 
 /*
  * Contract section 14 in the browser at 390×844: A proposes from a suggestion in the 매칭 완료
@@ -162,4 +162,69 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs: 0 });
   await contextA.close();
   await contextB.close();
+});
+
+/** The persisted cache (IndexedDB) as text, to wait until a change has been written. */
+async function cacheSaved(page: Page, check: (text: string) => boolean) {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const open = indexedDB.open('lunchchat-cache');
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('queries')) return resolve('');
+                  const all = db.transaction('queries').objectStore('queries').getAll();
+                  all.onsuccess = () => resolve(JSON.stringify(all.result));
+                  all.onerror = () => resolve('');
+                };
+                open.onerror = () => resolve('');
+              }),
+          )
+          .then(check),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+test('offline: upcoming meetups show from the cache; a 수락 made offline survives a reload and is sent once back online', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const a = await apiMember(request, uniqueEmail('meet-off-a'), '박오프', { timeTables: everyWeekday });
+  const b = await apiMember(request, uniqueEmail('meet-off-b'), '최수락', { timeTables: everyWeekday });
+  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
+  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
+  const [match] = (await api<{ data: { id: number }[] }>(request, a, 'get', '/api/matches?status=ACCEPTED')).data;
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, a, 'get', `/api/matches/${match!.id}/meetup-suggestions`);
+  const proposed = await api<{ meetupId: number }>(request, a, 'post', `/api/matches/${match!.id}/meetups`, slot);
+
+  await useToken(page, b.token);
+  await page.goto('/');
+  await workerReady(page);
+  const card = page.getByRole('region', { name: '다가오는 약속' }).getByRole('article', { name: '박오프님과의 약속' });
+  await expect(card).toContainText('수락 대기');
+  await cacheSaved(page, (json) => json.includes(`"meetupId":${proposed.meetupId}`));
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: '수락' }).click();
+  await expect(card).toContainText('오프라인 — 연결되면 수락을 보낼게요');
+  await cacheSaved(page, (json) => json.includes('"mutationKey":["meetups","confirm"]'));
+  await page.reload();
+  await expect(card).toContainText('오프라인 — 연결되면 수락을 보낼게요');
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'meetups-06-offline-pending');
+
+  await context.setOffline(false);
+  await expect(card).toContainText('확정');
+  const [after] = await api<{ status: string }[]>(request, a, 'get', '/api/meetups?scope=upcoming');
+  expect(after!.status).toBe('CONFIRMED');
+  // Sent once: one MEETUP_CONFIRMED notification for A.
+  const notes = await api<{ notifications: { type: string }[] }>(request, a, 'get', '/api/notifications?size=50');
+  expect(notes.notifications.filter((n) => n.type === 'MEETUP_CONFIRMED')).toHaveLength(1);
 });
