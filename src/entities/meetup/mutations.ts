@@ -56,8 +56,9 @@ export function registerMeetupMutations(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(meetupMutationKeys.checkin, { mutationFn: checkinMeetup, onSettled, retry });
 }
 
+/** Tried at once even offline (then it fails and the sheet says so): a proposal is never queued. */
 export function useProposeMeetup() {
-  return useMutation<MeetupData, Error, ProposeVariables>({ mutationKey: meetupMutationKeys.propose, networkMode: 'online' });
+  return useMutation<MeetupData, Error, ProposeVariables>({ mutationKey: meetupMutationKeys.propose, networkMode: 'always' });
 }
 export function useConfirmMeetup() {
   return useMutation<MeetupData, Error, number>({ mutationKey: meetupMutationKeys.confirm });

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
+import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import * as styles from './meetups.css';
 
@@ -66,7 +67,8 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
           showToast('약속을 제안했어요', `${partnerName}님이 수락하면 확정돼요.`);
           onClose();
         },
-        onError: (e) => setError(e.message),
+        // The field's own message ("약속은 14일 이내로만 …") says more than the envelope's.
+        onError: (e) => setError((e instanceof ApiError ? Object.values(e.fieldErrors)[0] : undefined) ?? e.message),
       },
     );
   };
