@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { registerMeetupMutations } from './entities/meetup';
 import { startTokenRefresh } from './lib/auth';
 import { startPush } from './lib/push';
+import { registerMatchMutations } from './entities/match/match-mutations';
 import { createQueryClient } from './lib/query-client';
 import { startQueryPersistence } from './lib/query-persistence';
 import { createAppRouter } from './router';
@@ -19,7 +20,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
 export async function startApp(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
-  // Before the restore below: a meetup answer queued offline needs its function to resume.
+  // Before any restore: a restored paused match request/accept or meetup answer needs its function.
+  registerMatchMutations(queryClient);
   registerMeetupMutations(queryClient);
   // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the
   // outbox module is loaded only then, keeping the chat feature out of the entry chunk).

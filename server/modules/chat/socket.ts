@@ -4,7 +4,8 @@ import {
   ROOM_PUBLISH_RE,
   ROOM_TOPIC_RE,
   STOMP_ENDPOINT,
-  STOMP_UNAVAILABLE,
+  STOMP_ERRORS,
+  STOMP_HEADERS,
   roomTopic,
   sendBodySchema,
   type ChatMessage,
@@ -58,7 +59,7 @@ const MAX_PIPELINED = 64;
 
 /** Read by clients from the ERROR frame: `message` for people, `code` (contract section 10) for code. */
 function reject(message: string, code: string): StompRejection {
-  return new StompRejection(message, { headers: { code } });
+  return new StompRejection(message, { headers: { [STOMP_HEADERS.code]: code } });
 }
 
 export interface ChatSocketOptions {
@@ -116,7 +117,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   /** Runs in store order: a new message is broadcast (then maybe pushed); a repeat is not. */
   function afterStore(result: StoreResult): void {
-    if (result.kind === 'forbidden') throw reject('not a participant of this room', 'CHAT_403');
+    if (result.kind === 'forbidden') throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     if (result.kind === 'duplicate') return;
     options.onStored?.();
     const message = toChatMessage(result.row);
@@ -127,7 +128,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   async function verify(principal: ChatPrincipal, roomId: number): Promise<void> {
     if (principal.verified.has(roomId)) return;
     const room = await repo.room(roomId);
-    if (!room || friendOf(room, principal.member.id) === undefined) throw reject('not a participant of this room', 'CHAT_403');
+    if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     principal.verified.add(roomId);
   }
 
@@ -138,7 +139,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
     async authenticate(headers) {
       const token = bearerToken(headers);
-      if (!token) throw reject('missing bearer token', 'JWT_401');
+      if (!token) throw reject(STOMP_ERRORS.missingToken, 'JWT_401');
       try {
         const member = await ctx.authenticate(`Bearer ${token}`);
         authFailing = false;
@@ -149,9 +150,14 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
           // keeps reconnecting instead of refreshing and signing out (decision 0010).
           if (!authFailing) logger.warn({ err }, 'chat CONNECT could not check tokens: the database does not answer');
           authFailing = true;
-          throw reject(STOMP_UNAVAILABLE, 'COMMON503');
+          throw reject(STOMP_ERRORS.unavailable, 'COMMON503');
         }
-        const message = err.code === 'TOKEN_401_ACCESS_EXPIRED' ? 'token expired' : err.code === 'AUTH_403_DISABLED' ? 'account disabled' : 'unauthorized';
+        const message =
+          err.code === 'TOKEN_401_ACCESS_EXPIRED'
+            ? STOMP_ERRORS.tokenExpired
+            : err.code === 'AUTH_403_DISABLED'
+              ? STOMP_ERRORS.accountDisabled
+              : STOMP_ERRORS.unauthorized;
         throw reject(message, err.code);
       }
     },
@@ -159,10 +165,10 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     async authorizeSubscribe(principal, destination) {
       if (principal.failure) throw principal.failure;
       const match = ROOM_TOPIC_RE.exec(destination);
-      if (!match) throw reject('unknown destination', 'CHAT_400');
+      if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
       const room = await repo.room(roomId);
-      if (!room || friendOf(room, principal.member.id) === undefined) throw reject('not a participant of this room', 'CHAT_403');
+      if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
       principal.verified.add(roomId);
       if (!principal.rooms.has(roomId)) {
         principal.rooms.add(roomId);
@@ -173,7 +179,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     async onSend(principal, frame: SendFrame) {
       if (principal.failure) throw principal.failure;
       const match = ROOM_PUBLISH_RE.exec(frame.destination);
-      if (!match) throw reject('unknown destination', 'CHAT_400');
+      if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
       let json: unknown;
       try {
@@ -197,10 +203,10 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       const asRejection = (err: unknown): StompRejection => {
         if (err instanceof StompRejection) return err;
         logger.error({ err, roomId }, 'chat message could not be stored');
-        return reject('internal error', 'COMMON500');
+        return reject(STOMP_ERRORS.internal, 'COMMON500');
       };
       // A RECEIPT must follow the commit, and a busy session waits its turn (back-pressure).
-      if (frame.headers.receipt !== undefined || principal.pending > MAX_PIPELINED) {
+      if (frame.headers[STOMP_HEADERS.receipt] !== undefined || principal.pending > MAX_PIPELINED) {
         await stored.catch((err: unknown) => {
           throw asRejection(err);
         });
@@ -232,12 +238,12 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     if (left) return dropRoom(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
     if (destination === SESSION_ENDED) {
       const sid = headers[SESSION_ID_HEADER];
-      if (sid) stomp.closeWhere((p) => p.member.sessionId === sid, { message: 'signed out', code: 'JWT_401' });
+      if (sid) stomp.closeWhere((p) => p.member.sessionId === sid, { message: STOMP_ERRORS.signedOut, code: 'JWT_401' });
       return;
     }
     if (destination === MEMBER_DISABLED) {
       const id = Number(headers[MEMBER_ID_HEADER]);
-      stomp.closeWhere((p) => p.member.id === id, { message: 'account disabled', code: 'AUTH_403_DISABLED' });
+      stomp.closeWhere((p) => p.member.id === id, { message: STOMP_ERRORS.accountDisabled, code: 'AUTH_403_DISABLED' });
       return;
     }
     stomp.publish(destination, body, headers);
@@ -246,7 +252,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   // Live delivery may have missed messages (a Redis outage): every local client resubscribes and
   // fetches what it missed. Nothing acknowledged is lost (it is stored); this makes clients show it.
   broker.onGap(() => {
-    const ended = stomp.closeWhere(() => true, { message: STOMP_UNAVAILABLE, code: 'COMMON503' });
+    const ended = stomp.closeWhere(() => true, { message: STOMP_ERRORS.unavailable, code: 'COMMON503' });
     if (ended > 0) logger.warn({ sessions: ended }, 'chat: fan-out had a gap; sessions ended so clients catch up');
   });
 
@@ -262,7 +268,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       broker.publish(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
     async shutdown() {
-      await stomp.closeAll('server shutting down');
+      await stomp.closeAll(STOMP_ERRORS.shuttingDown);
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },
   };

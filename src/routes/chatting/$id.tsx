@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
 import { ChatRoom, readChatFriend } from '../../features/chat';
 import { RoomMeetup } from '../../features/meetups';
-// Endpoint file, not the feature's index: see chatting/index.tsx.
-import { messagesQueryOptions } from '../../features/chat/api/get-messages';
+// The entity's endpoint file, not the feature: see chatting/index.tsx.
+import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { meetupsQueryOptions } from '../../entities/meetup';
 import { LogoutButton } from '../../features/auth';
+import { myPageQueryOptions } from '../../entities/member';
 import { UpcomingMeetups } from '../../features/meetups';
-import { myPageQueryOptions, MyPageView } from '../../features/member';
+import { MyPageView } from '../../features/my-page';
 
 export const Route = createFileRoute('/my/')({
   staticData: { page: { title: '마이페이지', tabBar: true } },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { addLiveMessage, catchUpMessages, fetchMessages, type MessagesData } from '../api/get-messages';
-import { chatKeys } from '../api/keys';
+import { chatKeys, fetchMessages, type MessagesData } from '../../../entities/chat-room';
+import { addLiveMessage, catchUpMessages } from '../model/message-cache';
 import type { LocalMessage } from '../model/timeline';
 import { OutboxFlusher } from '../outbox/flusher';
 import { getOutbox } from '../outbox/outbox';

@@ -1,7 +1,9 @@
 import {
   CLIENT_MESSAGE_ID_HEADER,
   HEARTBEAT_MS,
-  STOMP_UNAVAILABLE,
+  STOMP_ERRORS,
+  STOMP_HEADERS,
+  STOMP_TRANSIENT_ERRORS,
   chatMessageSchema,
   roomPublish,
   roomTopic,
@@ -67,7 +69,7 @@ export interface ChatConnectionOptions {
 const RECONNECT_DELAY_MS = 5_000;
 const RECEIPT_TIMEOUT_MS = 15_000;
 // The server closes the session after these; they say nothing about the message itself.
-const TRANSIENT_ERRORS = new Set(['internal error', 'token expired', 'heart-beat timeout', 'server shutting down', 'slow consumer', STOMP_UNAVAILABLE]);
+const TRANSIENT_ERRORS = new Set(STOMP_TRANSIENT_ERRORS);
 /** Longest wait between attempts while the server or the network is in trouble. */
 const MAX_BACKOFF_MS = 60_000;
 
@@ -217,7 +219,7 @@ export class ChatConnection implements OutboxTransport {
           body: JSON.stringify({ content }),
           headers: {
             [CLIENT_MESSAGE_ID_HEADER]: clientMessageId,
-            receipt: receiptId,
+            [STOMP_HEADERS.receipt]: receiptId,
             'content-type': 'application/json',
           },
         });
@@ -262,8 +264,8 @@ export class ChatConnection implements OutboxTransport {
   }
 
   private handleStompError(frame: StompFrameLike): void {
-    const message = frame.headers.message ?? 'error';
-    const receiptId = frame.headers['receipt-id'];
+    const message = frame.headers[STOMP_HEADERS.message] ?? 'error';
+    const receiptId = frame.headers[STOMP_HEADERS.receiptId];
     if (receiptId !== undefined && this.pending.has(receiptId)) {
       // The server refused this SEND. A refusal about the message itself fails it; a
       // server-side hiccup leaves it pending for the resend after the reconnect.
@@ -278,13 +280,13 @@ export class ChatConnection implements OutboxTransport {
         return;
       }
     }
-    if (message === STOMP_UNAVAILABLE) {
+    if (message === STOMP_ERRORS.unavailable) {
       // The server's own trouble (its database): the token is fine; back off, then try again.
       this.stompConnected = false;
       this.retryLater(this.client, false);
       return;
     }
-    if (!this.stompConnected || message === 'token expired' || message === 'unauthorized') {
+    if (!this.stompConnected || message === STOMP_ERRORS.tokenExpired || message === STOMP_ERRORS.unauthorized) {
       // CONNECT refused: the token is not accepted, so the next attempt refreshes it first.
       this.forceRefresh = true;
     }

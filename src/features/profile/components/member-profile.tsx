@@ -1,21 +1,19 @@
 import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMemberDetail } from '../api/member-detail';
+import { useMember } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
 
 /** /profile/{id}: another member's profile with the match button. */
 interface MemberProfileProps {
   memberId: number;
-  onMatchChange?: () => void;
-  onChatOpened?: () => void;
   /** Under the profile (e.g. received compliments and "약속 잡기", composed by the route). */
   extra?: (member: { id: number; memberName: string; matchStatus: string }) => ReactNode;
 }
 
-export function MemberProfile({ memberId, onMatchChange, onChatOpened, extra }: MemberProfileProps) {
-  const detail = useMemberDetail(memberId);
+export function MemberProfile({ memberId, extra }: MemberProfileProps) {
+  const detail = useMember(memberId);
   useEffect(() => {
     if (detail.error) console.error('failed to load the member profile', detail.error);
   }, [detail.error]);
@@ -25,7 +23,7 @@ export function MemberProfile({ memberId, onMatchChange, onChatOpened, extra }: 
     <>
       <ProfileBody profile={detail.data} />
       {extra?.({ id: detail.data.id, memberName: detail.data.memberName, matchStatus: detail.data.matchStatus })}
-      <MatchButton key={detail.data.id} member={detail.data} onMatchChange={onMatchChange} onChatOpened={onChatOpened} />
+      <MatchButton key={detail.data.id} member={detail.data} />
     </>
   );
 }
