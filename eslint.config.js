@@ -10,9 +10,9 @@ import tseslint from 'typescript-eslint';
 /**
  * Every folder under src/entities is one server resource. Entities do not import each other,
  * except these explicit, acyclic edges: a match changes members and notifications, sign-up
- * changes the member (their mutations invalidate those key factories).
+ * changes the member, a meetup answer notifies (their mutations invalidate those key factories).
  */
-const ENTITY_EDGES = { match: ['member', 'notification'], session: ['member'] };
+const ENTITY_EDGES = { match: ['member', 'notification'], meetup: ['notification'], session: ['member'] };
 
 function entityZones() {
   let entities = [];

@@ -80,53 +80,65 @@ export const meetupIdParamsSchema = z.object({
     .number({ error: '약속 번호가 올바르지 않아요.' })
     .int('약속 번호가 올바르지 않아요.')
     .positive('약속 번호가 올바르지 않아요.')
-    .max(2_147_483_647),
+    .max(2_147_483_647, '약속 번호가 올바르지 않아요.'),
 });
 export const matchIdParamsSchema = z.object({
   matchId: z.coerce
     .number({ error: '매칭 번호가 올바르지 않아요.' })
     .int('매칭 번호가 올바르지 않아요.')
     .positive('매칭 번호가 올바르지 않아요.')
-    .max(2_147_483_647),
+    .max(2_147_483_647, '매칭 번호가 올바르지 않아요.'),
 });
 
-export interface MeetupSuggestion {
-  startsAt: string;
-  endsAt: string;
-  place: string;
-}
+export const meetupStatusSchema = z.enum(MEETUP_STATUSES);
+export const complimentCodeSchema = z.enum(COMPLIMENT_CODES);
 
-export interface MeetupCheckin {
-  met: boolean;
-  compliments: ComplimentCode[];
-}
+/** GET /api/members/{memberId}/compliments (extension): digits only, else COMMON400. */
+export const complimentsParamsSchema = z.object({
+  memberId: z
+    .string()
+    .regex(/^\d{1,10}$/, '회원 번호가 올바르지 않아요.')
+    .transform(Number)
+    .pipe(z.number().int().min(1, '회원 번호가 올바르지 않아요.').max(2_147_483_647, '회원 번호가 올바르지 않아요.')),
+});
 
 /** Times are ISO-8601 instants (UTC, `Z`). */
-export interface Meetup {
-  meetupId: number;
-  matchId: number;
-  proposerId: number;
-  partnerId: number;
-  startsAt: string;
-  endsAt: string;
-  place: string;
-  status: MeetupStatus;
-  createdAt: string;
-  myCheckin: MeetupCheckin | null;
+export const meetupSuggestionSchema = z.object({ startsAt: z.string(), endsAt: z.string(), place: z.string() });
+export type MeetupSuggestion = z.infer<typeof meetupSuggestionSchema>;
+export const meetupSuggestionListSchema = z.array(meetupSuggestionSchema);
+
+export const meetupCheckinSchema = z.object({ met: z.boolean(), compliments: z.array(complimentCodeSchema) });
+export type MeetupCheckin = z.infer<typeof meetupCheckinSchema>;
+
+/** Times are ISO-8601 instants (UTC, `Z`). */
+export const meetupSchema = z.object({
+  meetupId: z.number().int(),
+  matchId: z.number().int(),
+  proposerId: z.number().int(),
+  partnerId: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  place: z.string(),
+  status: meetupStatusSchema,
+  createdAt: z.string(),
+  myCheckin: meetupCheckinSchema.nullable(),
   /**
    * Extension (additive): the other member of the meetup as the caller sees it, and the pair's chat
    * room when one exists, so a list can name the partner and open the room without another call.
    */
-  partner: { id: number; memberName: string };
-  chatRoomId: number | null;
-}
+  partner: z.object({ id: z.number().int(), memberName: z.string() }),
+  chatRoomId: z.number().int().nullable(),
+});
+export type Meetup = z.infer<typeof meetupSchema>;
+export const meetupListSchema = z.array(meetupSchema);
 
 /** Extension (additive, section 14's spirit): GET /api/members/{id}/compliments, counts per code. */
-export interface ComplimentCounts {
-  memberId: number;
-  counts: Record<ComplimentCode, number>;
-  total: number;
-}
+export const complimentCountsSchema = z.object({
+  memberId: z.number().int(),
+  counts: z.record(complimentCodeSchema, z.number().int()),
+  total: z.number().int(),
+});
+export type ComplimentCounts = z.infer<typeof complimentCountsSchema>;
 
 // ---------- Asia/Seoul arithmetic (UTC+9 all year: Korea has no daylight saving time) ----------
 

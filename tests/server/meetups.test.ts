@@ -252,6 +252,25 @@ for (const kind of KINDS) {
       expect((await call<Meetup[]>(server.app, b.token, 'GET', '/api/meetups?scope=past')).body.result!.map((x) => x.status)).toContain('DONE');
     });
 
+    it('compliments: a bad member id is a Korean 400; the extensions are in the OpenAPI document', async () => {
+      const s = await newMember(server.app, email());
+      for (const bad of ['abc', '0', '1.5', '1e3', '99999999999']) {
+        const res = await call(server.app, s.token, 'GET', `/api/members/${bad}/compliments`);
+        expect(res.status, bad).toBe(400);
+        expect(res.body.result).toEqual({ memberId: '회원 번호가 올바르지 않아요.' });
+      }
+      const doc = (await server.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+      const result = (path: string, method: string) =>
+        (doc.paths[path]?.[method] as { responses: { 200: { content: { 'application/json': { schema: { properties: { result: unknown } } } } } } })
+          .responses[200].content['application/json'].schema.properties.result as {
+          properties?: Record<string, unknown>;
+          items?: { properties: Record<string, unknown> };
+        };
+      expect(Object.keys(result('/api/members/{memberId}/compliments', 'get').properties!)).toEqual(['memberId', 'counts', 'total']);
+      expect(Object.keys(result('/api/meetups', 'get').items!.properties)).toEqual(expect.arrayContaining(['partner', 'chatRoomId']));
+      expect(Object.keys(result('/api/meetups/{id}/confirm', 'patch').properties!)).toEqual(expect.arrayContaining(['partner', 'chatRoomId']));
+    });
+
     it('.ics: RFC 5545 one VEVENT, parsed back by ical.js; stable UID, SEQUENCE and STATUS follow the state', async () => {
       const { a, b, matchId } = await pair(server, ['김달력', '이일정']);
       const m = (await propose(server, a, matchId, { startsAt: at(3 * HOUR), place: '중앙도서관 카페; 2층, 창가' })).body.result!;

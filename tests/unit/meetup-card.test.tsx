@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import type { Meetup } from '../../contract/meetups';
 import { describe, expect, it } from 'vitest';
-import type { MeetupData } from '../../src/entities/meetup';
 import { MeetupCard } from '../../src/features/meetups';
 import { renderWithQuery } from './support/helpers';
 
 const HOUR = 3_600_000;
-const base = (over: Partial<MeetupData>): MeetupData => ({
+const base = (over: Partial<Meetup>): Meetup => ({
   meetupId: 1,
   matchId: 1,
   proposerId: 10,

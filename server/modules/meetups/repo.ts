@@ -1,13 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ComplimentCode, Meetup, MeetupStatus } from '../../../contract/meetups';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 
 type Executor = Pick<Db, 'execute'>;
-
-/** node-postgres and PGlite both answer raw queries with `{ rows }`. */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // Times leave the database as epoch ms so both drivers return the same JS types.
 const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;

@@ -1,91 +1,106 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { matchIdParamsSchema, meetupCheckinBodySchema, meetupCreateBodySchema, meetupIdParamsSchema, meetupListQuerySchema } from '../../../contract/meetups';
-import { dropEmptyParams } from '../../../contract/members';
+import {
+  complimentCountsSchema,
+  complimentsParamsSchema,
+  matchIdParamsSchema,
+  meetupCheckinBodySchema,
+  meetupCreateBodySchema,
+  meetupIdParamsSchema,
+  meetupListQuerySchema,
+  meetupListSchema,
+  meetupSchema,
+  meetupSuggestionListSchema,
+} from '../../../contract/meetups';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { AppError, ok, parse } from '../../lib/http';
+import { ok } from '../../lib/http';
+import { dropEmptyQuery, okResponse, textResponse, typed } from '../../lib/route-schemas';
 import type { Scheduler } from '../../lib/scheduler';
-import type { PushService } from '../push';
 import { meetupIcs } from './ics';
 import { meetupsService } from './service';
 
 export interface MeetupsRouteOptions {
-  push: PushService;
   scheduler: Scheduler;
   /** Request-rule clock (tests); the default is the wall clock. */
   now?: () => number;
 }
 
+/** Browser tests only: how far the request rules' clock is moved ahead. */
+const testClockBodySchema = z.object({
+  shiftMs: z
+    .number({ error: '시간 이동 값은 숫자여야 해요.' })
+    .int('시간 이동 값은 정수여야 해요.')
+    .min(0, '시간 이동 값은 0 이상이어야 해요.')
+    .max(30 * 86_400_000, '시간 이동 값은 30일 이하여야 해요.'),
+});
+
 /** Contract section 14; registered inside the `/api` scope (member guard). */
-export async function meetupsRoutes(app: FastifyInstance, ctx: AppContext, options: MeetupsRouteOptions): Promise<void> {
+export async function meetupsRoutes(api: FastifyInstance, ctx: AppContext, options: MeetupsRouteOptions): Promise<void> {
+  const app = typed(api);
   // Browser tests only (MEETUP_TEST_CLOCK, refused in production): the request rules' clock moves.
   let shiftMs = 0;
   const testClock = !ctx.config.production && ctx.config.MEETUP_TEST_CLOCK;
   const service = meetupsService(ctx.db, {
-    push: options.push,
+    push: ctx.push,
     scheduler: options.scheduler,
     reminderOffsetsMs: ctx.config.meetupReminderOffsetsMs,
     now: testClock ? () => (options.now ?? Date.now)() + shiftMs : options.now,
   });
   if (testClock) {
-    app.put('/api/test/meetup-clock', async (request) => {
-      shiftMs = parse(
-        z.object({
-          shiftMs: z
-            .number()
-            .int()
-            .min(0)
-            .max(30 * 86_400_000),
-        }),
-        request.body,
-      ).shiftMs;
+    app.put('/api/test/meetup-clock', { schema: { body: testClockBodySchema, response: okResponse(testClockBodySchema) } }, async (request) => {
+      shiftMs = request.body.shiftMs;
       return ok({ shiftMs });
     });
   }
   // The UID's host part is fixed per deployment, never the request's, so the UID stays stable.
   const uidHost = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).hostname : 'lunchchat';
-  const meetupId = (params: unknown) => parse(meetupIdParamsSchema, params).id;
+  const byMeetupId = { params: meetupIdParamsSchema, response: okResponse(meetupSchema) };
 
-  app.get('/api/matches/:matchId/meetup-suggestions', async (request) => {
-    const { matchId } = parse(matchIdParamsSchema, request.params);
-    return ok(await service.suggestions(currentMember(request), matchId));
-  });
+  app.get(
+    '/api/matches/:matchId/meetup-suggestions',
+    { schema: { params: matchIdParamsSchema, response: okResponse(meetupSuggestionListSchema) } },
+    async (request) => ok(await service.suggestions(currentMember(request), request.params.matchId)),
+  );
 
-  app.post('/api/matches/:matchId/meetups', { bodyLimit: 16 * 1024 }, async (request) => {
-    const { matchId } = parse(matchIdParamsSchema, request.params);
-    const body = parse(meetupCreateBodySchema, request.body);
-    return ok(await service.create(currentMember(request), matchId, body));
-  });
+  app.post(
+    '/api/matches/:matchId/meetups',
+    { bodyLimit: 16 * 1024, schema: { params: matchIdParamsSchema, body: meetupCreateBodySchema, response: okResponse(meetupSchema) } },
+    async (request) => ok(await service.create(currentMember(request), request.params.matchId, request.body)),
+  );
 
-  app.get('/api/meetups', async (request) => {
-    const { scope } = parse(meetupListQuerySchema, dropEmptyParams(request.query));
-    return ok(await service.list(currentMember(request), scope));
-  });
+  app.get(
+    '/api/meetups',
+    { preValidation: dropEmptyQuery, schema: { querystring: meetupListQuerySchema, response: okResponse(meetupListSchema) } },
+    async (request) => ok(await service.list(currentMember(request), request.query.scope)),
+  );
 
-  app.patch('/api/meetups/:id/confirm', async (request) => ok(await service.confirm(currentMember(request), meetupId(request.params))));
-  app.patch('/api/meetups/:id/decline', async (request) => ok(await service.decline(currentMember(request), meetupId(request.params))));
-  app.patch('/api/meetups/:id/cancel', async (request) => ok(await service.cancel(currentMember(request), meetupId(request.params))));
+  app.patch('/api/meetups/:id/confirm', { schema: byMeetupId }, async (request) => ok(await service.confirm(currentMember(request), request.params.id)));
+  app.patch('/api/meetups/:id/decline', { schema: byMeetupId }, async (request) => ok(await service.decline(currentMember(request), request.params.id)));
+  app.patch('/api/meetups/:id/cancel', { schema: byMeetupId }, async (request) => ok(await service.cancel(currentMember(request), request.params.id)));
 
-  app.post('/api/meetups/:id/checkin', { bodyLimit: 16 * 1024 }, async (request) => {
-    const id = meetupId(request.params);
-    const body = parse(meetupCheckinBodySchema, request.body);
-    return ok(await service.checkin(currentMember(request), id, body));
-  });
+  app.post(
+    '/api/meetups/:id/checkin',
+    { bodyLimit: 16 * 1024, schema: { ...byMeetupId, body: meetupCheckinBodySchema } },
+    async (request) => ok(await service.checkin(currentMember(request), request.params.id, request.body)),
+  );
 
-  app.get('/api/meetups/:id/calendar.ics', async (request, reply) => {
-    const { meetup, sequence, updatedMs } = await service.calendar(currentMember(request), meetupId(request.params));
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="lunchchat-meetup-${meetup.meetupId}.ics"`)
-      .send(meetupIcs(meetup, sequence, updatedMs, uidHost));
-  });
+  app.get(
+    '/api/meetups/:id/calendar.ics',
+    { schema: { params: meetupIdParamsSchema, response: textResponse('text/calendar', 'The meetup as an iCalendar event (one VEVENT, stable UID)') } },
+    async (request, reply) => {
+      const { meetup, sequence, updatedMs } = await service.calendar(currentMember(request), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="lunchchat-meetup-${meetup.meetupId}.ics"`)
+        .send(meetupIcs(meetup, sequence, updatedMs, uidHost));
+    },
+  );
 
   // Extension in section 14's spirit: received compliments, counted, for the member profile.
-  app.get('/api/members/:memberId/compliments', async (request) => {
-    const raw = (request.params as { memberId?: unknown }).memberId;
-    if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647)
-      throw new AppError('COMMON400', { memberId: '회원 번호가 올바르지 않아요.' });
-    return ok(await service.compliments(currentMember(request), Number(raw)));
-  });
+  app.get(
+    '/api/members/:memberId/compliments',
+    { schema: { params: complimentsParamsSchema, response: okResponse(complimentCountsSchema) } },
+    async (request) => ok(await service.compliments(currentMember(request), request.params.memberId)),
+  );
 }

@@ -12,10 +12,11 @@ import {
 } from '../../../contract/meetups';
 import { NOTIFICATION_PUSH, notificationContent, type NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { insertNotification } from '../../db/notifications';
+import { pgErrorCode, rowsOf, UNIQUE_VIOLATION } from '../../db/sql';
 import { AppError } from '../../lib/http';
 import type { Scheduler, Tx } from '../../lib/scheduler';
-import type { PushService } from '../push';
+import type { PushService } from '../../lib/push';
 import * as repo from './repo';
 import { suggestMeetupSlots } from './suggest';
 
@@ -35,21 +36,11 @@ export interface MeetupsServiceOptions {
 
 /** Shown when a campus has no place left (an operator emptied the list): suggestions are never without one. */
 const FALLBACK_PLACE = '학생식당';
-const UNIQUE_VIOLATION = '23505';
 
 export const JOB_REMINDER = 'meetup.reminder';
 export const JOB_CHECKIN = 'meetup.checkin';
 /** Every job of a meetup starts with this key, so a cancel removes them all with one prefix. */
 const jobKey = (meetupId: number) => `meetup:${meetupId}:`;
-
-function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 const conflict = (message: string) => new AppError('MEETUP_409', { _: message }, message);
 const badTime = (field: string, message: string) => new AppError('COMMON400', { [field]: message });
@@ -57,10 +48,6 @@ const badTime = (field: string, message: string) => new AppError('COMMON400', { 
 export function meetupsService(db: Db, options: MeetupsServiceOptions) {
   const now = options.now ?? Date.now;
   const { push, scheduler } = options;
-
-  async function notify(tx: Pick<Db, 'insert'>, recipientId: number, senderId: number, type: NotificationType, senderName: string) {
-    await tx.insert(notifications).values({ recipientId, senderId, type, content: notificationContent(type, senderName) });
-  }
 
   /**
    * After the commit: the push opens the pair's chat room (the meetups page when there is none);
@@ -137,7 +124,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
       [b, a, nameA],
     ] as const) {
       if (skip.has(recipient)) continue;
-      await notify(tx, recipient, sender, type, senderName);
+      await insertNotification(tx, recipient, sender, type, senderName);
       sends.push(() => sendPush(recipient, sender, type, senderName, roomId, Number(row.id)));
     }
     return () => sends.forEach((send) => send());
@@ -175,19 +162,19 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         created = await db.transaction(async (tx) => {
           // The match row lock serialises two proposals of one pair; the partial unique index backs it up.
           const { partnerId } = await ownMatch(tx, caller, matchId, true);
-          const open = await repo.rowsOf<{ id: number }>(
+          const open = await rowsOf<{ id: number }>(
             tx,
             sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`,
           );
           if (open.length > 0) throw conflict('이미 진행 중인 약속이 있어요.');
           const id = await repo.insertMeetup(tx, { matchId, proposerId: caller.id, partnerId, startsMs, endsMs, place: body.place });
           const name = await repo.memberName(tx, caller.id);
-          await notify(tx, partnerId, caller.id, 'MEETUP_PROPOSED', name);
+          await insertNotification(tx, partnerId, caller.id, 'MEETUP_PROPOSED', name);
           const roomId = await repo.openPairRoom(tx, caller.id, partnerId);
           return { id, partnerId, name, roomId };
         });
       } catch (error) {
-        if (pgCode(error) === UNIQUE_VIOLATION) throw conflict('이미 진행 중인 약속이 있어요.');
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('이미 진행 중인 약속이 있어요.');
         throw error;
       }
       sendPush(created.partnerId, caller.id, 'MEETUP_PROPOSED', created.name, created.roomId);
@@ -205,7 +192,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         await scheduleJobs(tx, id, Number(row.starts_ms), Number(row.ends_ms));
         const name = await repo.memberName(tx, caller.id);
         const proposerId = Number(row.proposer_id);
-        await notify(tx, proposerId, caller.id, 'MEETUP_CONFIRMED', name);
+        await insertNotification(tx, proposerId, caller.id, 'MEETUP_CONFIRMED', name);
         return { proposerId, name, roomId: await repo.pairRoom(tx, caller.id, proposerId) };
       });
       sendPush(done.proposerId, caller.id, 'MEETUP_CONFIRMED', done.name, done.roomId);
@@ -233,7 +220,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         await scheduler.cancel(jobKey(id), tx);
         const otherId = Number(row.proposer_id) === caller.id ? Number(row.partner_id) : Number(row.proposer_id);
         const name = await repo.memberName(tx, caller.id);
-        await notify(tx, otherId, caller.id, 'MEETUP_CANCELLED', name);
+        await insertNotification(tx, otherId, caller.id, 'MEETUP_CANCELLED', name);
         return { otherId, name, roomId: await repo.pairRoom(tx, caller.id, otherId) };
       });
       sendPush(done.otherId, caller.id, 'MEETUP_CANCELLED', done.name, done.roomId);

@@ -79,8 +79,8 @@ interface ModalProps {
   actions?: ReactNode;
 }
 
-/** A centred modal: title, text, actions. */
-function Modal({ open, onClose, title, children, actions }: ModalProps) {
+/** A centred modal on the one `<dialog>`: title, content, actions (confirm dialogs, the meetup sheets). */
+export function Modal({ open, onClose, title, children, actions }: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   return (

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { matchedUserSchema, matchItemSchema } from '../../../contract/matches';
+import { pagedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
-const acceptedPageSchema = z.object({
-  data: z.array(z.object({ id: z.number(), matchedUser: z.object({ id: z.number() }) })),
-  meta: z.object({ hasNext: z.boolean() }),
-});
+/** The contract's match page, read only for the match id and the other member's id. */
+const acceptedPageSchema = pagedSchema(matchItemSchema.pick({ id: true }).extend({ matchedUser: matchedUserSchema.pick({ id: true }) }));
 
 /**
  * The accepted match with a member, for "약속 잡기" on a profile (the meetup API is by match id;

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
-import { complimentCountsSchema, type ComplimentCountsData } from './meetup-schema';
+import { complimentCountsSchema, type ComplimentCounts } from '../../../contract/meetups';
 
 /** GET /api/members/{id}/compliments (section 14's extension, decision 0011). */
-export function fetchCompliments(memberId: number): Promise<ComplimentCountsData> {
+export function fetchCompliments(memberId: number): Promise<ComplimentCounts> {
   return apiJson(`/api/members/${memberId}/compliments`, {}, complimentCountsSchema);
 }
 

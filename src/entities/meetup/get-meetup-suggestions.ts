@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { meetupSuggestionListSchema, type MeetupSuggestion } from '../../../contract/meetups';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
-import { suggestionSchema, type SuggestionData } from './meetup-schema';
 
 /** GET /api/matches/{matchId}/meetup-suggestions */
-export function fetchMeetupSuggestions(matchId: number): Promise<SuggestionData[]> {
-  return apiJson(`/api/matches/${matchId}/meetup-suggestions`, {}, z.array(suggestionSchema));
+export function fetchMeetupSuggestions(matchId: number): Promise<MeetupSuggestion[]> {
+  return apiJson(`/api/matches/${matchId}/meetup-suggestions`, {}, meetupSuggestionListSchema);
 }
 
 export const meetupSuggestionsQueryOptions = (matchId: number) =>

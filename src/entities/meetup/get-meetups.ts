@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { MeetupScope } from '../../../contract/meetups';
+import { meetupListSchema, type Meetup, type MeetupScope } from '../../../contract/meetups';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
-import { meetupSchema, type MeetupData } from './meetup-schema';
 
 /** GET /api/meetups?scope=upcoming|past */
-export function fetchMeetups(scope: MeetupScope): Promise<MeetupData[]> {
-  return apiJson('/api/meetups', { searchParams: { scope } }, z.array(meetupSchema));
+export function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {
+  return apiJson('/api/meetups', { searchParams: { scope } }, meetupListSchema);
 }
 
 /** Persisted with the rest of the cache: upcoming meetups show offline. */

@@ -4,7 +4,6 @@ export { complimentsQueryOptions, useCompliments } from './get-compliments';
 export { meetupSuggestionsQueryOptions, useMeetupSuggestions } from './get-meetup-suggestions';
 export { meetupsQueryOptions, useMeetups } from './get-meetups';
 export { meetupKeys } from './keys';
-export type { ComplimentCountsData, MeetupData, SuggestionData } from './meetup-schema';
 export {
   meetupMutationKeys,
   registerMeetupMutations,

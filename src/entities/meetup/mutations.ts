@@ -1,12 +1,14 @@
 import { useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
-import type { ComplimentCode, MeetupCreateBody } from '../../../contract/meetups';
+import { meetupSchema, type ComplimentCode, type Meetup, type MeetupCreateBody } from '../../../contract/meetups';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 import { meetupKeys } from './keys';
-import { meetupSchema, type MeetupData } from './meetup-schema';
+// A meetup answer writes a notification for the other member: the meetup entity may import that
+// key factory (eslint.config.js edges).
+import { notificationKeys } from '../notification/keys';
 
 /**
  * Meetup writes (contract section 14). Confirm, decline, cancel and check-in survive being offline
- * and a reload exactly as match requests do (src/lib/offline-mutations.ts): keyed mutations whose
+ * and a reload exactly as match requests do (entities/match/match-mutations.ts): keyed mutations whose
  * functions are registered as defaults (`registerMeetupMutations`, called where the query client is
  * made), paused while offline, persisted with the cache and resumed once when back. A proposal
  * needs fresh suggestions and an answer (409 when one is open), so it is online only.
@@ -45,7 +47,7 @@ export const checkinMeetup = ({ meetupId, met, compliments }: CheckinVariables) 
 export function registerMeetupMutations(queryClient: QueryClient): void {
   // A meetup changes the meetup lists (both scopes), the compliments and the notifications.
   const onSettled = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: meetupKeys.all }), queryClient.invalidateQueries({ queryKey: ['notifications'] })]).then(
+    Promise.all([queryClient.invalidateQueries({ queryKey: meetupKeys.all }), queryClient.invalidateQueries({ queryKey: notificationKeys.all })]).then(
       () => undefined,
     );
   const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
@@ -58,19 +60,19 @@ export function registerMeetupMutations(queryClient: QueryClient): void {
 
 /** Tried at once even offline (then it fails and the sheet says so): a proposal is never queued. */
 export function useProposeMeetup() {
-  return useMutation<MeetupData, Error, ProposeVariables>({ mutationKey: meetupMutationKeys.propose, networkMode: 'always' });
+  return useMutation<Meetup, Error, ProposeVariables>({ mutationKey: meetupMutationKeys.propose, networkMode: 'always' });
 }
 export function useConfirmMeetup() {
-  return useMutation<MeetupData, Error, number>({ mutationKey: meetupMutationKeys.confirm });
+  return useMutation<Meetup, Error, number>({ mutationKey: meetupMutationKeys.confirm });
 }
 export function useDeclineMeetup() {
-  return useMutation<MeetupData, Error, number>({ mutationKey: meetupMutationKeys.decline });
+  return useMutation<Meetup, Error, number>({ mutationKey: meetupMutationKeys.decline });
 }
 export function useCancelMeetup() {
-  return useMutation<MeetupData, Error, number>({ mutationKey: meetupMutationKeys.cancel });
+  return useMutation<Meetup, Error, number>({ mutationKey: meetupMutationKeys.cancel });
 }
 export function useCheckinMeetup() {
-  return useMutation<MeetupData, Error, CheckinVariables>({ mutationKey: meetupMutationKeys.checkin });
+  return useMutation<Meetup, Error, CheckinVariables>({ mutationKey: meetupMutationKeys.checkin });
 }
 
 export interface MeetupMutationState {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { COMPLIMENT_CODES, COMPLIMENT_LABELS, type ComplimentCode } from '../../../../contract/meetups';
+import { COMPLIMENT_CODES, COMPLIMENT_LABELS, type ComplimentCode, type Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useCheckinMeetup, type MeetupData } from '../../../entities/meetup';
+import { useCheckinMeetup } from '../../../entities/meetup';
 import * as styles from './meetups.css';
 
 /** "만났나요?" after a meetup's end: met yes/no, and with yes the compliment chips. Queued when offline. */
-export function CheckinSheet({ meetup, open, onClose }: { meetup: MeetupData; open: boolean; onClose(): void }) {
+export function CheckinSheet({ meetup, open, onClose }: { meetup: Meetup; open: boolean; onClose(): void }) {
   const checkin = useCheckinMeetup();
   const [met, setMet] = useState<boolean | null>(null);
   const [picked, setPicked] = useState<ComplimentCode[]>([]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatMeetupRange, googleCalendarUrl, type MeetupStatus } from '../../../../contract/meetups';
+import { formatMeetupRange, googleCalendarUrl, type MeetupStatus, type Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
-import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup, useMeetupMutationState, type MeetupData } from '../../../entities/meetup';
+import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup, useMeetupMutationState } from '../../../entities/meetup';
 import { showToast } from '../../../lib/toast';
 import { CheckinSheet } from './checkin-sheet';
 import * as styles from './meetups.css';
@@ -21,7 +21,7 @@ const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', 
  * One meetup with what the caller may do now: the partner 수락/거절 a proposal, either 취소 before
  * the start, 캘린더에 추가 (.ics and Google Calendar), and "만났나요?" after the end.
  */
-export function MeetupCard({ meetup, past = false, openCheckin = false }: { meetup: MeetupData; past?: boolean; openCheckin?: boolean }) {
+export function MeetupCard({ meetup, past = false, openCheckin = false }: { meetup: Meetup; past?: boolean; openCheckin?: boolean }) {
   const now = useNow();
   const confirm = useConfirmMeetup();
   const decline = useDeclineMeetup();
