@@ -79,10 +79,8 @@ export async function meetupsRoutes(api: FastifyInstance, ctx: AppContext, optio
   app.patch('/api/meetups/:id/decline', { schema: byMeetupId }, async (request) => ok(await service.decline(currentMember(request), request.params.id)));
   app.patch('/api/meetups/:id/cancel', { schema: byMeetupId }, async (request) => ok(await service.cancel(currentMember(request), request.params.id)));
 
-  app.post(
-    '/api/meetups/:id/checkin',
-    { bodyLimit: 16 * 1024, schema: { ...byMeetupId, body: meetupCheckinBodySchema } },
-    async (request) => ok(await service.checkin(currentMember(request), request.params.id, request.body)),
+  app.post('/api/meetups/:id/checkin', { bodyLimit: 16 * 1024, schema: { ...byMeetupId, body: meetupCheckinBodySchema } }, async (request) =>
+    ok(await service.checkin(currentMember(request), request.params.id, request.body)),
   );
 
   app.get(

@@ -162,10 +162,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         created = await db.transaction(async (tx) => {
           // The match row lock serialises two proposals of one pair; the partial unique index backs it up.
           const { partnerId } = await ownMatch(tx, caller, matchId, true);
-          const open = await rowsOf<{ id: number }>(
-            tx,
-            sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`,
-          );
+          const open = await rowsOf<{ id: number }>(tx, sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`);
           if (open.length > 0) throw conflict('이미 진행 중인 약속이 있어요.');
           const id = await repo.insertMeetup(tx, { matchId, proposerId: caller.id, partnerId, startsMs, endsMs, place: body.place });
           const name = await repo.memberName(tx, caller.id);
