@@ -11,7 +11,7 @@ const acceptedPageSchema = pagedSchema(matchItemSchema.pick({ id: true }).extend
  * The accepted match with a member, for "약속 잡기" on a profile (the meetup API is by match id;
  * the profile knows only the member). Walks GET /api/matches?status=ACCEPTED pages of 50.
  */
-export async function fetchAcceptedMatchId(partnerId: number): Promise<number | null> {
+async function fetchAcceptedMatchId(partnerId: number): Promise<number | null> {
   for (let page = 0; page < 20; page++) {
     const result = await apiJson('/api/matches', { searchParams: { status: 'ACCEPTED', page, size: 50 } }, acceptedPageSchema);
     const found = result.data.find((m) => m.matchedUser.id === partnerId);
@@ -21,7 +21,7 @@ export async function fetchAcceptedMatchId(partnerId: number): Promise<number | 
   return null;
 }
 
-export const acceptedMatchQueryOptions = (partnerId: number) =>
+const acceptedMatchQueryOptions = (partnerId: number) =>
   queryOptions({ queryKey: meetupKeys.acceptedMatch(partnerId), queryFn: () => fetchAcceptedMatchId(partnerId) });
 
 export function useAcceptedMatchId(partnerId: number) {

@@ -4,12 +4,11 @@ import { meetupKeys } from './keys';
 import { complimentCountsSchema, type ComplimentCounts } from '../../../contract/meetups';
 
 /** GET /api/members/{id}/compliments (section 14's extension, decision 0011). */
-export function fetchCompliments(memberId: number): Promise<ComplimentCounts> {
+function fetchCompliments(memberId: number): Promise<ComplimentCounts> {
   return apiJson(`/api/members/${memberId}/compliments`, {}, complimentCountsSchema);
 }
 
-export const complimentsQueryOptions = (memberId: number) =>
-  queryOptions({ queryKey: meetupKeys.compliments(memberId), queryFn: () => fetchCompliments(memberId) });
+const complimentsQueryOptions = (memberId: number) => queryOptions({ queryKey: meetupKeys.compliments(memberId), queryFn: () => fetchCompliments(memberId) });
 
 export function useCompliments(memberId: number) {
   return useQuery(complimentsQueryOptions(memberId));

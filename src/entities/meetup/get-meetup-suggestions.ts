@@ -4,11 +4,11 @@ import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
 /** GET /api/matches/{matchId}/meetup-suggestions */
-export function fetchMeetupSuggestions(matchId: number): Promise<MeetupSuggestion[]> {
+function fetchMeetupSuggestions(matchId: number): Promise<MeetupSuggestion[]> {
   return apiJson(`/api/matches/${matchId}/meetup-suggestions`, {}, meetupSuggestionListSchema);
 }
 
-export const meetupSuggestionsQueryOptions = (matchId: number) =>
+const meetupSuggestionsQueryOptions = (matchId: number) =>
   queryOptions({
     queryKey: meetupKeys.suggestions(matchId),
     queryFn: () => fetchMeetupSuggestions(matchId),

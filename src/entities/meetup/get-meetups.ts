@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
 /** GET /api/meetups?scope=upcoming|past */
-export function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {
+function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {
   return apiJson('/api/meetups', { searchParams: { scope } }, meetupListSchema);
 }
 

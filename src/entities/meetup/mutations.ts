@@ -32,16 +32,15 @@ export interface CheckinVariables {
 }
 
 /** POST /api/matches/{matchId}/meetups */
-export const proposeMeetup = ({ matchId, ...body }: ProposeVariables) =>
-  apiJson(`/api/matches/${matchId}/meetups`, { method: 'post', json: body }, meetupSchema);
+const proposeMeetup = ({ matchId, ...body }: ProposeVariables) => apiJson(`/api/matches/${matchId}/meetups`, { method: 'post', json: body }, meetupSchema);
 /** PATCH /api/meetups/{id}/confirm */
-export const confirmMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/confirm`, { method: 'patch' }, meetupSchema);
+const confirmMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/confirm`, { method: 'patch' }, meetupSchema);
 /** PATCH /api/meetups/{id}/decline */
-export const declineMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/decline`, { method: 'patch' }, meetupSchema);
+const declineMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/decline`, { method: 'patch' }, meetupSchema);
 /** PATCH /api/meetups/{id}/cancel */
-export const cancelMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/cancel`, { method: 'patch' }, meetupSchema);
+const cancelMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/cancel`, { method: 'patch' }, meetupSchema);
 /** POST /api/meetups/{id}/checkin */
-export const checkinMeetup = ({ meetupId, met, compliments }: CheckinVariables) =>
+const checkinMeetup = ({ meetupId, met, compliments }: CheckinVariables) =>
   apiJson(`/api/meetups/${meetupId}/checkin`, { method: 'post', json: { met, compliments } }, meetupSchema);
 
 export function registerMeetupMutations(queryClient: QueryClient): void {

@@ -28,7 +28,7 @@ function defaultCustom() {
  * time and place typed in. Sending creates a PROPOSED meetup the partner sees as a card in the
  * chat room, a notification and a push.
  */
-export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupSheetProps) {
+function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupSheetProps) {
   const suggestions = useMeetupSuggestions(matchId, open);
   const propose = useProposeMeetup();
   const [picked, setPicked] = useState<number | 'custom' | null>(null);
