@@ -61,6 +61,9 @@ export const ERROR_CODES = {
   FILE_403: { status: 403, message: '업로드 주소가 올바르지 않거나 만료되었어요.' },
   MENTOR_409_FULL: { status: 409, message: '이번 달 멘토링 신청이 마감되었어요.' },
   MENTOR_409_DUPLICATE: { status: 409, message: '이번 달에 이미 신청했어요.' },
+  MEETUP_403: { status: 403, message: '이 약속에 접근할 수 없어요.' },
+  MEETUP_404: { status: 404, message: '약속을 찾을 수 없어요.' },
+  MEETUP_409: { status: 409, message: '지금은 이 약속을 처리할 수 없어요.' },
   /** Contract section 16: `/api/admin/**` is for operators (ADMIN_EMAILS) only. */
   ADMIN_403: { status: 403, message: '운영자만 사용할 수 있어요.' },
   /** Extension: the university, report or member an operator named does not exist. */

@@ -1,22 +1,56 @@
 import { z } from 'zod';
 
 /** Contract section 6; clients show unknown types as plain text. */
-export const NOTIFICATION_TYPES = ['MATCH_REQUEST', 'MATCH_ACCEPTED', 'MATCH_EXPIRED'] as const;
+export const NOTIFICATION_TYPES = [
+  'MATCH_REQUEST',
+  'MATCH_ACCEPTED',
+  // Contract section 15: told to the requester when a request expired unanswered.
+  'MATCH_EXPIRED',
+  // Contract section 14 (meetups); the sender is the other member of the meetup.
+  'MEETUP_PROPOSED',
+  'MEETUP_CONFIRMED',
+  'MEETUP_CANCELLED',
+  'MEETUP_REMINDER',
+  'MEETUP_CHECKIN',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The stored content texts, exactly as contract section 6 gives them. */
-export function notificationContent(type: NotificationType, senderName: string): string {
-  if (type === 'MATCH_REQUEST') return `${senderName}님이 런치챗을 요청했어요!`;
-  if (type === 'MATCH_ACCEPTED') return `${senderName}님이 런치챗을 수락했어요!`;
+const CONTENT: Record<NotificationType, (senderName: string) => string> = {
+  MATCH_REQUEST: (name) => `${name}님이 런치챗을 요청했어요!`,
+  MATCH_ACCEPTED: (name) => `${name}님이 런치챗을 수락했어요!`,
   // Section 15: told to the requester; the "sender" is the member the request went to.
-  return `${senderName}님에게 보낸 런치챗 요청이 만료되었어요.`;
+  MATCH_EXPIRED: (name) => `${name}님에게 보낸 런치챗 요청이 만료되었어요.`,
+  MEETUP_PROPOSED: (name) => `${name}님이 점심 약속을 제안했어요!`,
+  MEETUP_CONFIRMED: (name) => `${name}님이 약속을 수락했어요!`,
+  MEETUP_CANCELLED: (name) => `${name}님이 약속을 취소했어요.`,
+  MEETUP_REMINDER: (name) => `${name}님과의 약속이 곧 시작돼요.`,
+  MEETUP_CHECKIN: (name) => `${name}님과 만났나요?`,
+};
+
+/** The stored content texts, exactly as contract section 6 gives them (sections 14 and 15 for the meetup and expiry types). */
+export function notificationContent(type: NotificationType, senderName: string): string {
+  return CONTENT[type](senderName);
 }
+
+/** Meetup notifications: the in-app list opens the meetups page; pushes carry the pair's chat room instead. */
+export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'MEETUP_PROPOSED',
+  'MEETUP_CONFIRMED',
+  'MEETUP_CANCELLED',
+  'MEETUP_REMINDER',
+  'MEETUP_CHECKIN',
+];
 
 /** Push titles and the route a click opens (contract section 12). */
 export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: string }> = {
   MATCH_REQUEST: { title: '새 런치챗 요청', url: '/matching?selectTab=RECEIVED' },
   MATCH_ACCEPTED: { title: '런치챗 매칭 완료', url: '/matching?selectTab=ACCEPTED' },
   MATCH_EXPIRED: { title: '런치챗 요청 만료', url: '/alarm' },
+  MEETUP_PROPOSED: { title: '약속 제안', url: '/meetups' },
+  MEETUP_CONFIRMED: { title: '약속 확정', url: '/meetups' },
+  MEETUP_CANCELLED: { title: '약속 취소', url: '/meetups' },
+  MEETUP_REMINDER: { title: '곧 약속 시간이에요', url: '/meetups' },
+  MEETUP_CHECKIN: { title: '만났나요?', url: '/meetups' },
 };
 
 export const NOTIFICATION_PAGE_SIZE = 20;

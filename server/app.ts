@@ -17,6 +17,7 @@ import { registerApiDocs } from './lib/openapi';
 import { installRouteSchemas } from './lib/route-schemas';
 import { installKoreanZodMessages } from './lib/zod-messages';
 import { adminRoutes } from './modules/admin/routes';
+import { createScheduler } from './lib/scheduler';
 import { authRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
@@ -30,6 +31,7 @@ import { filesService } from './modules/files/service';
 import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
+import { meetupsRoutes } from './modules/meetups/routes';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -61,6 +63,8 @@ export interface AppDeps {
   chatPush?: ChatPushHook;
   /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
   push?: PushSender;
+  /** Clock of the meetup request rules (tests move it); the job scheduler always uses the database's. */
+  now?: () => number;
   /** Check every JSON response against its contract schema (default: everywhere but production; see decision 0011). */
   checkResponses?: boolean;
 }
@@ -215,6 +219,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => realtime.close());
   // Pushes still in flight finish before the database closes; a chat message for someone with no socket on the room is pushed.
   app.addHook('onClose', () => push.idle());
+  // Durable jobs (meetup reminders and check-ins): polled from the database by every instance.
+  const scheduler = createScheduler(db, { pollMs: config.JOBS_POLL_MS, log: app.log });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
   const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
   const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log, onStored: () => metrics.chatMessagesStored.inc() });
   await app.register(fastifyWebsocket, {
@@ -278,6 +287,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
+    await meetupsRoutes(api, ctx, { scheduler, now: deps.now });
     await chatRoutes(api, ctx, { onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId) });
     await adminRoutes(api, ctx, { endMember: (memberId) => chatSocket.endMember(memberId) });
   });

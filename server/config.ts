@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { durationSeconds } from '../contract/safety';
+import { MEETUP_REMINDERS_DEFAULT, parseReminderOffsets } from '../contract/meetups';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -106,6 +107,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString,
+  /** Meetup reminders before `startsAt` (contract section 14): comma-separated offsets with s/m/h, e.g. `60m,10m`. */
+  MEETUP_REMINDERS: z
+    .string()
+    .default(MEETUP_REMINDERS_DEFAULT)
+    .refine((v) => parseReminderOffsets(v) !== null, 'MEETUP_REMINDERS is a list such as 60m,10m (units s, m, h)'),
+  /** How often each instance looks for due jobs (reminders, check-ins), in ms; jobs fire within this of their time. */
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /**
+   * Browser tests only: adds PUT /api/test/meetup-clock { shiftMs }, moving the clock of the meetup
+   * request rules (not the job scheduler's), so a test can reach "after the end" without waiting.
+   * Refused in production.
+   */
+  MEETUP_TEST_CLOCK: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -123,6 +137,8 @@ export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALL
   adminEmails: string[];
   googleEnabled: boolean;
   localSignInEnabled: boolean;
+  /** MEETUP_REMINDERS parsed: offsets in ms, largest first. */
+  meetupReminderOffsetsMs: number[];
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   // Absolute URLs (upload targets, file URLs, the IdP redirect) are built from it, never from the
   // request's Host header, which any client can set.
+  if (production && e.MEETUP_TEST_CLOCK) throw new ConfigError('Invalid configuration:\n  MEETUP_TEST_CLOCK: not allowed in production');
   if (production && !e.PUBLIC_URL)
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (the public origin, e.g. https://lunchchat.example)');
   const list = (v: string | undefined) =>
@@ -163,5 +180,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleEnabled,
     // The local page is a development convenience: never on in production unless asked for explicitly.
     localSignInEnabled,
+    meetupReminderOffsetsMs: parseReminderOffsets(e.MEETUP_REMINDERS) ?? [],
   };
 }

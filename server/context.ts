@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { PushService } from './lib/push';
+import type { Scheduler } from './lib/scheduler';
 import type { AccessTokens } from './modules/auth/tokens';
 
 /** The caller of an authenticated route, loaded once per request by the guard. */
@@ -23,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registered (method, path pattern): tests walk them all. */
     registeredRoutes: { method: string; url: string }[];
+    /** The durable job scheduler (server/lib/scheduler.ts); tests run due jobs through it. */
+    scheduler: Scheduler;
   }
 }
 

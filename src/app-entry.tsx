@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerBlockMutations } from './entities/block';
 import { registerReportMutations } from './entities/report';
+import { registerMeetupMutations } from './entities/meetup';
 import { startTokenRefresh } from './lib/auth';
 import { startPush } from './lib/push';
 import { registerMatchMutations } from './entities/match/match-mutations';
@@ -21,8 +22,9 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
 export async function startApp(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
-  // Before any restore: a restored paused match request/accept, block or report needs its function.
+  // Before any restore: a restored paused match request/accept, meetup answer, block or report needs its function.
   registerMatchMutations(queryClient);
+  registerMeetupMutations(queryClient);
   registerBlockMutations(queryClient);
   registerReportMutations(queryClient);
   // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the

@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AlarmRouteImport } from './routes/alarm'
 import { Route as ExploreRouteImport } from './routes/explore'
 import { Route as MatchingRouteImport } from './routes/matching'
+import { Route as MeetupsRouteImport } from './routes/meetups'
 import { Route as MonthlyMentorRouteImport } from './routes/monthly-mentor'
 import { Route as ChattingIndexRouteImport } from './routes/chatting/index'
 import { Route as ChattingIdRouteImport } from './routes/chatting/$id'
@@ -53,6 +54,11 @@ const ExploreRoute = ExploreRouteImport.update({
 const MatchingRoute = MatchingRouteImport.update({
   id: '/matching',
   path: '/matching',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeetupsRoute = MeetupsRouteImport.update({
+  id: '/meetups',
+  path: '/meetups',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MonthlyMentorRoute = MonthlyMentorRouteImport.update({
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
+  '/meetups': typeof MeetupsRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
   '/my/blocks': typeof MyBlocksRoute
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
+  '/meetups': typeof MeetupsRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
   '/my/blocks': typeof MyBlocksRoute
@@ -182,6 +190,7 @@ export interface FileRoutesById {
   '/alarm': typeof AlarmRoute
   '/explore': typeof ExploreRoute
   '/matching': typeof MatchingRoute
+  '/meetups': typeof MeetupsRoute
   '/monthly-mentor': typeof MonthlyMentorRoute
   '/chatting/$id': typeof ChattingIdRoute
   '/my/blocks': typeof MyBlocksRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/alarm'
     | '/explore'
     | '/matching'
+    | '/meetups'
     | '/monthly-mentor'
     | '/chatting/$id'
     | '/my/blocks'
@@ -228,6 +238,7 @@ export interface FileRouteTypes {
     | '/alarm'
     | '/explore'
     | '/matching'
+    | '/meetups'
     | '/monthly-mentor'
     | '/chatting/$id'
     | '/my/blocks'
@@ -250,6 +261,7 @@ export interface FileRouteTypes {
     | '/alarm'
     | '/explore'
     | '/matching'
+    | '/meetups'
     | '/monthly-mentor'
     | '/chatting/$id'
     | '/my/blocks'
@@ -273,6 +285,7 @@ export interface RootRouteChildren {
   AlarmRoute: typeof AlarmRoute
   ExploreRoute: typeof ExploreRoute
   MatchingRoute: typeof MatchingRoute
+  MeetupsRoute: typeof MeetupsRoute
   MonthlyMentorRoute: typeof MonthlyMentorRoute
   ChattingIdRoute: typeof ChattingIdRoute
   MyBlocksRoute: typeof MyBlocksRoute
@@ -325,6 +338,13 @@ declare module '@tanstack/react-router' {
       path: '/matching'
       fullPath: '/matching'
       preLoaderRoute: typeof MatchingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/meetups': {
+      id: '/meetups'
+      path: '/meetups'
+      fullPath: '/meetups'
+      preLoaderRoute: typeof MeetupsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/monthly-mentor': {
@@ -441,6 +461,7 @@ const rootRouteChildren: RootRouteChildren = {
   AlarmRoute: AlarmRoute,
   ExploreRoute: ExploreRoute,
   MatchingRoute: MatchingRoute,
+  MeetupsRoute: MeetupsRoute,
   MonthlyMentorRoute: MonthlyMentorRoute,
   ChattingIdRoute: ChattingIdRoute,
   MyBlocksRoute: MyBlocksRoute,

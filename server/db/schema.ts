@@ -461,3 +461,103 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Meeting places per university (contract section 14): seeded with defaults, editable by operators. */
+export const campusPlaces = pgTable(
+  'campus_places',
+  {
+    id: serial('id').primaryKey(),
+    universityId: integer('university_id')
+      .notNull()
+      .references(() => universities.id),
+    name: text('name').notNull(),
+    /** Display and suggestion order, smallest first. */
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('campus_places_university_name').on(t.universityId, t.name)],
+);
+
+/** A lunch appointment of an ACCEPTED match (contract section 14). */
+export const meetups = pgTable(
+  'meetups',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    proposerId: integer('proposer_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    place: text('place').notNull(),
+    status: text('status').notNull().default('PROPOSED'),
+    /** RFC 5545 SEQUENCE of the .ics: bumped on every change a calendar should pick up. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one open (PROPOSED or CONFIRMED) meetup per match: two concurrent proposals cannot both insert.
+    uniqueIndex('meetups_one_open')
+      .on(t.matchId)
+      .where(sql`${t.status} in ('PROPOSED','CONFIRMED')`),
+    index('meetups_proposer').on(t.proposerId, t.startsAt),
+    index('meetups_partner').on(t.partnerId, t.startsAt),
+    check('meetups_status', sql`${t.status} in ('PROPOSED','CONFIRMED','DECLINED','CANCELLED','DONE')`),
+    check('meetups_times', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** One "만났나요?" answer per member and meetup; `aboutId` is the other member (the one reported on). */
+export const meetupCheckins = pgTable(
+  'meetup_checkins',
+  {
+    meetupId: integer('meetup_id')
+      .notNull()
+      .references(() => meetups.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    aboutId: integer('about_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    met: boolean('met').notNull(),
+    compliments: text('compliments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetupId, t.memberId] }),
+    // Received compliments per member; the no-show rule reads only the few `met = false` rows.
+    index('meetup_checkins_about').on(t.aboutId),
+    index('meetup_checkins_no_show')
+      .on(t.aboutId, t.createdAt)
+      .where(sql`${t.met} = false`),
+  ],
+);
+
+/**
+ * The durable job scheduler (server/lib/scheduler.ts, decision record `scheduler`): one row per
+ * pending job, claimed with FOR UPDATE SKIP LOCKED and deleted in the transaction that runs it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    payload: text('payload').notNull().default('{}'),
+    /** Unique: scheduling the same key again moves the pending job; cancel removes keys by prefix. */
+    dedupeKey: text('dedupe_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_dedupe_key').on(t.dedupeKey.op('text_pattern_ops')), index('jobs_due').on(t.runAt)],
+);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { colleges, departments, universities, universityDomains } from '../db/schema';
 import { CAMPUS } from './campus-data';
+import { seedPlaces } from './places';
 
 /** Idempotent: inserts what is missing, keeps ids of what exists (members reference them). */
 export async function seedCampus(db: Db): Promise<void> {
@@ -13,6 +14,7 @@ export async function seedCampus(db: Db): Promise<void> {
         .onConflictDoNothing({ target: universities.shortName });
       const [row] = await tx.select({ id: universities.id }).from(universities).where(eq(universities.shortName, uni.shortName));
       const universityId = row!.id;
+      await seedPlaces(tx, universityId, uni.configKey);
       for (const domain of uni.domains) {
         await tx.insert(universityDomains).values({ domain, universityId }).onConflictDoNothing();
       }

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { universityNameQueryOptions, useUniversityName } from '../entities/campus';
+import { meetupsQueryOptions } from '../entities/meetup';
 import { popularMembersQueryOptions, recommendationsQueryOptions } from '../entities/member';
 import { CategoryGrid, HomeHero, HomeSections, mentorBannerQueryOptions } from '../features/home';
+import { UpcomingMeetups } from '../features/meetups';
 import { universityDisplayName } from '../lib/university';
 
 export const Route = createFileRoute('/')({
@@ -13,6 +15,7 @@ export const Route = createFileRoute('/')({
     void context.queryClient.prefetchQuery(recommendationsQueryOptions());
     void context.queryClient.prefetchQuery(popularMembersQueryOptions());
     void context.queryClient.prefetchQuery(mentorBannerQueryOptions());
+    void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
   },
   component: HomePage,
 });
@@ -26,6 +29,7 @@ function HomePage() {
     <>
       <HomeHero universityName={universityDisplayName(uniName.data)} />
       <CategoryGrid />
+      <UpcomingMeetups />
       <HomeSections />
     </>
   );

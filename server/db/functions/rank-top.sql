@@ -59,6 +59,10 @@ BEGIN
   FOR p IN SELECT safety_hidden(p_university, p_caller) LOOP
     IF p < length(pool) THEN pool := set_bit(pool, p, 0); END IF;
   END LOOP;
+  -- Meetups (contract section 14): already met (DONE) and no-show members leave the pool too.
+  FOR p IN SELECT meetup_excluded(p_caller) LOOP
+    IF p < length(pool) THEN pool := set_bit(pool, p, 0); END IF;
+  END LOOP;
   -- time overlap t = Σ of the caller's slot bitmaps, as a bit-sliced number (t[1] = ones bit), by a
   -- carry-save adder tree: three bitmaps of one weight become a sum of that weight and a carry of
   -- the next, ~5 operations per input instead of a carry ripple per input.

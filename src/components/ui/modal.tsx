@@ -79,7 +79,7 @@ interface ModalProps {
   actions?: ReactNode;
 }
 
-/** A centred modal: title, text, actions (the caller closes it, e.g. once a request has succeeded). */
+/** A centred modal on the one `<dialog>`: title, content, actions (confirm dialogs, the meetup sheets, the block dialog); the caller closes it. */
 export function Modal({ open, onClose, title, children, actions }: ModalProps) {
   const titleId = useId();
   const bodyId = useId();

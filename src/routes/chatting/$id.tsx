@@ -3,6 +3,7 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
 import { chatKeys } from '../../entities/chat-room';
+import { RoomMeetup } from '../../features/meetups';
 // The entity's endpoint file, not the feature: see chatting/index.tsx.
 import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
 import { ChatRoom, readChatFriend } from '../../features/chat';
@@ -55,6 +56,8 @@ function ChatRoomPage() {
           />
         )}
         onMessageLongPress={report.open}
+        // The pair's meetup ("약속 제안" card with 수락/거절, or "약속 잡기"), decision 0011.
+        pinned={(pinnedFriend) => <RoomMeetup friendId={pinnedFriend.id} friendName={pinnedFriend.name} />}
       />
       {report.sheet}
     </>

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { meetupsQueryOptions } from '../../entities/meetup';
 import { LogoutButton } from '../../features/auth';
 import { myPageQueryOptions } from '../../entities/member';
+import { UpcomingMeetups } from '../../features/meetups';
 import { MyPageView } from '../../features/my-page';
 
 export const Route = createFileRoute('/my/')({
@@ -8,6 +10,16 @@ export const Route = createFileRoute('/my/')({
   // Warm the cache without throwing: the screen shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myPageQueryOptions());
+    void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
   },
-  component: () => <MyPageView footer={<LogoutButton />} />,
+  component: () => (
+    <MyPageView
+      footer={
+        <>
+          <UpcomingMeetups />
+          <LogoutButton />
+        </>
+      }
+    />
+  ),
 });

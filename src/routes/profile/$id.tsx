@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { memberKeys, memberQueryOptions } from '../../entities/member';
+import { ComplimentCounts, ProfilePlanMeetup } from '../../features/meetups';
 import { MemberProfile } from '../../features/profile';
 import { MemberSafetyActions } from '../../features/safety';
 
@@ -30,6 +31,12 @@ function ProfilePage() {
     <MemberProfile
       key={id}
       memberId={id}
+      extra={(member) => (
+        <>
+          <ComplimentCounts memberId={member.id} />
+          {member.matchStatus === 'ACCEPTED' ? <ProfilePlanMeetup memberId={member.id} memberName={member.memberName} /> : null}
+        </>
+      )}
       footer={(member) => (
         <MemberSafetyActions
           memberId={member.id}

@@ -23,6 +23,8 @@ interface ChatRoomProps {
   menu?: (friend: { friendId: number; name: string } | null) => ReactNode;
   /** Long press on a friend's message. */
   onMessageLongPress?(senderId: number, message: { messageId: string; content: string }): void;
+  /** Pinned under the header once the friend is known (the meetup card or "약속 잡기", composed by the route). */
+  pinned?: (friend: { id: number; name: string }) => ReactNode;
 }
 
 function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
@@ -81,7 +83,7 @@ function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
 }
 
 /** Spec "Chat room". */
-export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile, menu, onMessageLongPress }: ChatRoomProps) {
+export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile, menu, onMessageLongPress, pinned }: ChatRoomProps) {
   useLockPageScroll();
   const viewport = useVisualViewport();
   const messages = useMessages(roomId);
@@ -132,6 +134,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
         </button>
         {menu?.(friendId !== undefined ? { friendId, name: friend?.name ?? '상대' } : null)}
       </header>
+      {pinned && friendId !== undefined ? pinned({ id: friendId, name: friend?.name ?? '' }) : null}
       {banner ? (
         <p className={styles.banner} role="status">
           {banner}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { MatchListStatus } from '../../../../contract/matches';
 import { cardGrid } from '../../../components/ui/card-grid.css';
 import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
@@ -18,10 +18,12 @@ const ORDER: readonly MatchListStatus[] = ['RECEIVED', 'REQUESTED', 'ACCEPTED'];
 interface MatchingListProps {
   tab: MatchListStatus;
   onTabChange: (tab: MatchListStatus) => void;
+  /** Under each card of the 매칭 완료 tab (e.g. "약속 잡기", composed by the route). */
+  acceptedAction?: (match: { matchId: number; partnerId: number; partnerName: string }) => ReactNode;
 }
 
 /** Spec "Matching": three tabs, each a grid of profile cards with infinite paging. */
-export function MatchingList({ tab, onTabChange }: MatchingListProps) {
+export function MatchingList({ tab, onTabChange, acceptedAction }: MatchingListProps) {
   const tabRefs = useRef<Partial<Record<MatchListStatus, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent) => {
     const index = ORDER.indexOf(tab);
@@ -58,13 +60,13 @@ export function MatchingList({ tab, onTabChange }: MatchingListProps) {
         ))}
       </div>
       <div role="tabpanel" className={styles.panel} id={`matching-panel-${tab}`} aria-labelledby={`matching-tab-${tab}`}>
-        <MatchPanel key={tab} status={tab} />
+        <MatchPanel key={tab} status={tab} acceptedAction={tab === 'ACCEPTED' ? acceptedAction : undefined} />
       </div>
     </div>
   );
 }
 
-function MatchPanel({ status }: { status: MatchListStatus }) {
+function MatchPanel({ status, acceptedAction }: { status: MatchListStatus; acceptedAction?: MatchingListProps['acceptedAction'] }) {
   const query = useMatches(status);
   useEffect(() => {
     if (query.error) console.error('failed to load matches', query.error);
@@ -88,6 +90,7 @@ function MatchPanel({ status }: { status: MatchListStatus }) {
               keywords={item.matchedUser.userKeywords.map((keyword) => keyword.keywordName)}
               interests={item.matchedUser.userInterests.map((interest) => interest.interestName)}
             />
+            {acceptedAction?.({ matchId: item.id, partnerId: item.matchedUser.id, partnerName: item.matchedUser.memberName })}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { MEETUP_NOTIFICATION_TYPES } from '../../../../contract/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon, MyIcon } from '../../../components/ui/icons';
@@ -67,7 +68,7 @@ function NotificationRow({ item }: { item: Notification }) {
   const url = item.senderProfileImageUrl;
   const sender = item.senderMembername ?? '알 수 없는 사용자';
   return (
-    <Link to="/matching" search={{ selectTab: notificationTab(item.type) }} className={styles.row} data-unread={item.isRead === false}>
+    <Link {...notificationTarget(item.type)} className={styles.row} data-unread={item.isRead === false}>
       {url && failedUrl !== url ? (
         <img className={styles.avatar} src={url} alt="" onError={() => setFailedUrl(url)} />
       ) : (
@@ -84,4 +85,10 @@ function NotificationRow({ item }: { item: Notification }) {
       </span>
     </Link>
   );
+}
+
+/** Meetup notifications (contract section 14) open the meetups page, the others the matching tab. */
+function notificationTarget(type: string) {
+  if ((MEETUP_NOTIFICATION_TYPES as readonly string[]).includes(type)) return { to: '/meetups' as const };
+  return { to: '/matching' as const, search: { selectTab: notificationTab(type) } };
 }

@@ -5,14 +5,16 @@ import { useMember, type MemberDetail } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
 
+/** /profile/{id}: another member's profile with the match button. */
 interface MemberProfileProps {
   memberId: number;
-  /** Under the profile, composed by the route (e.g. the safety feature's 신고하기 / 차단하기). */
+  /** Under the profile (e.g. received compliments and "약속 잡기", composed by the route). */
+  extra?: (member: { id: number; memberName: string; matchStatus: string }) => ReactNode;
+  /** Under that, composed by the route (e.g. the safety feature's 신고하기 / 차단하기). */
   footer?: (member: MemberDetail) => ReactNode;
 }
 
-/** /profile/{id}: another member's profile with the match button. */
-export function MemberProfile({ memberId, footer }: MemberProfileProps) {
+export function MemberProfile({ memberId, extra, footer }: MemberProfileProps) {
   const detail = useMember(memberId);
   useEffect(() => {
     if (detail.error) console.error('failed to load the member profile', detail.error);
@@ -22,6 +24,7 @@ export function MemberProfile({ memberId, footer }: MemberProfileProps) {
   return (
     <>
       <ProfileBody profile={detail.data} />
+      {extra?.({ id: detail.data.id, memberName: detail.data.memberName, matchStatus: detail.data.matchStatus })}
       {footer?.(detail.data)}
       <MatchButton key={detail.data.id} member={detail.data} />
     </>

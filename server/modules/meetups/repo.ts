@@ -1,0 +1,176 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ComplimentCode, Meetup, MeetupStatus } from '../../../contract/meetups';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
+
+type Executor = Pick<Db, 'execute'>;
+
+// Times leave the database as epoch ms so both drivers return the same JS types.
+const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+export interface MatchForMeetup {
+  id: number;
+  requester_id: number;
+  target_id: number;
+  status: string;
+}
+
+/** The match row, locked for the transaction when `lock` (serialises proposals of one pair). */
+export async function matchRow(db: Executor, matchId: number, lock = false): Promise<MatchForMeetup | undefined> {
+  const [row] = await rowsOf<MatchForMeetup>(
+    db,
+    sql`select id, requester_id, target_id, status from matches where id = ${matchId} ${lock ? sql`for update` : sql``}`,
+  );
+  return row;
+}
+
+export interface MeetupRow {
+  id: number;
+  match_id: number;
+  proposer_id: number;
+  partner_id: number;
+  starts_ms: number;
+  ends_ms: number;
+  place: string;
+  status: MeetupStatus;
+  sequence: number;
+  created_ms: number;
+  updated_ms: number;
+}
+
+const MEETUP_COLUMNS = sql`m.id, m.match_id, m.proposer_id, m.partner_id, ${ms(sql`m.starts_at`)} as starts_ms, ${ms(sql`m.ends_at`)} as ends_ms,
+  m.place, m.status, m.sequence, ${ms(sql`m.created_at`)} as created_ms, ${ms(sql`m.updated_at`)} as updated_ms`;
+
+/** The meetup row, locked for the transaction when `lock`. */
+export async function meetupRow(db: Executor, id: number, lock = false): Promise<MeetupRow | undefined> {
+  const [row] = await rowsOf<MeetupRow>(db, sql`select ${MEETUP_COLUMNS} from meetups m where m.id = ${id} ${lock ? sql`for update` : sql``}`);
+  return row;
+}
+
+export async function insertMeetup(
+  tx: Executor,
+  values: { matchId: number; proposerId: number; partnerId: number; startsMs: number; endsMs: number; place: string },
+): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into meetups (match_id, proposer_id, partner_id, starts_at, ends_at, place)
+        values (${values.matchId}, ${values.proposerId}, ${values.partnerId}, ${new Date(values.startsMs).toISOString()}::timestamptz,
+                ${new Date(values.endsMs).toISOString()}::timestamptz, ${values.place})
+        returning id`,
+  );
+  return Number(row!.id);
+}
+
+/** A state change a calendar should see: SEQUENCE goes up with it (RFC 5545 3.8.7.4). */
+export async function setStatus(tx: Executor, id: number, status: MeetupStatus): Promise<void> {
+  await tx.execute(sql`update meetups set status = ${status}, sequence = sequence + 1, updated_at = now() where id = ${id}`);
+}
+
+export async function memberName(db: Executor, id: number): Promise<string> {
+  const [row] = await rowsOf<{ name: string }>(db, sql`select coalesce(membername, account_name) as name from members where id = ${id}`);
+  return row?.name ?? '';
+}
+
+/** The pair's chat room, created (or re-opened for both) as POST /api/chatrooms would: the card of a proposal shows there. */
+export async function openPairRoom(tx: Executor, starterId: number, friendId: number): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into chat_rooms (member_a, member_b, starter_id) values (${Math.min(starterId, friendId)}, ${Math.max(starterId, friendId)}, ${starterId})
+        on conflict (member_a, member_b) do update set a_left = false, b_left = false
+        returning id`,
+  );
+  return Number(row!.id);
+}
+
+export async function pairRoom(db: Executor, a: number, b: number): Promise<number | null> {
+  const [row] = await rowsOf<{ id: number }>(db, sql`select id from chat_rooms where member_a = ${Math.min(a, b)} and member_b = ${Math.max(a, b)}`);
+  return row ? Number(row.id) : null;
+}
+
+interface ListedRow extends MeetupRow {
+  partner_member_id: number;
+  partner_name: string | null;
+  room_id: number | null;
+  checkin_met: boolean | null;
+  checkin_compliments: ComplimentCode[] | null;
+}
+
+/** The caller's meetups with what the contract's Meetup shape needs, in one statement. */
+export async function listMeetups(db: Executor, callerId: number, where: SQL, order: SQL, limit = 100): Promise<Meetup[]> {
+  const rows = await rowsOf<ListedRow>(
+    db,
+    sql`select ${MEETUP_COLUMNS}, p.id as partner_member_id, coalesce(p.membername, p.account_name) as partner_name, r.id as room_id,
+               c.met as checkin_met, c.compliments as checkin_compliments
+          from meetups m
+          join members p on p.id = case when m.proposer_id = ${callerId} then m.partner_id else m.proposer_id end
+          left join chat_rooms r on r.member_a = least(m.proposer_id, m.partner_id) and r.member_b = greatest(m.proposer_id, m.partner_id)
+          left join meetup_checkins c on c.meetup_id = m.id and c.member_id = ${callerId}
+         where (m.proposer_id = ${callerId} or m.partner_id = ${callerId}) and ${where}
+         order by ${order}
+         limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    meetupId: Number(r.id),
+    matchId: Number(r.match_id),
+    proposerId: Number(r.proposer_id),
+    partnerId: Number(r.partner_id),
+    startsAt: new Date(Number(r.starts_ms)).toISOString(),
+    endsAt: new Date(Number(r.ends_ms)).toISOString(),
+    place: r.place,
+    status: r.status,
+    createdAt: new Date(Number(r.created_ms)).toISOString(),
+    myCheckin: r.checkin_met === null ? null : { met: r.checkin_met, compliments: r.checkin_compliments ?? [] },
+    partner: { id: Number(r.partner_member_id), memberName: r.partner_name ?? '' },
+    chatRoomId: r.room_id === null ? null : Number(r.room_id),
+  }));
+}
+
+/** Inserts the caller's check-in; false when there already is one (a second check-in). */
+export async function insertCheckin(tx: Executor, meetupId: number, memberId: number, aboutId: number, met: boolean, compliments: string[]): Promise<boolean> {
+  const rows = await rowsOf<{ ok: number }>(
+    tx,
+    sql`insert into meetup_checkins (meetup_id, member_id, about_id, met, compliments)
+        values (${meetupId}, ${memberId}, ${aboutId}, ${met}, ${`{${compliments.join(',')}}`}::text[])
+        on conflict do nothing returning 1 as ok`,
+  );
+  return rows.length > 0;
+}
+
+export async function checkinsOf(db: Executor, meetupId: number): Promise<{ member_id: number; met: boolean }[]> {
+  return rowsOf(db, sql`select member_id, met from meetup_checkins where meetup_id = ${meetupId}`);
+}
+
+/** Received compliments of a member, counted per code. */
+export async function complimentCounts(db: Executor, memberId: number): Promise<{ code: string; n: number }[]> {
+  return rowsOf(
+    db,
+    sql`select code, count(*)::int as n from meetup_checkins c, unnest(c.compliments) as code
+         where c.about_id = ${memberId} and c.met group by code`,
+  );
+}
+
+export async function memberUniversity(db: Executor, id: number): Promise<{ university_id: number; status: string } | undefined> {
+  const [row] = await rowsOf<{ university_id: number; status: string }>(db, sql`select university_id, status from members where id = ${id}`);
+  return row;
+}
+
+export interface SuggestionInputs {
+  requester_id: number;
+  target_id: number;
+  status: string;
+  requester_mask: string;
+  target_mask: string;
+  places: string[] | null;
+}
+
+/** Everything the suggestions need in one statement: the match, both timetables, the campus's places. */
+export async function suggestionInputs(db: Executor, matchId: number, universityId: number): Promise<SuggestionInputs | undefined> {
+  const [row] = await rowsOf<SuggestionInputs>(
+    db,
+    sql`select mt.requester_id, mt.target_id, mt.status, r.time_mask::text as requester_mask, t.time_mask::text as target_mask,
+               (select array_agg(p.name order by p.position, p.id) from campus_places p where p.university_id = ${universityId}) as places
+          from matches mt join members r on r.id = mt.requester_id join members t on t.id = mt.target_id
+         where mt.id = ${matchId}`,
+  );
+  return row;
+}

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMPLIMENT_CODES,
+  MEETUP_DEFAULT_MINUTES,
+  MEETUP_MAX_DAYS_AHEAD,
+  MEETUP_MAX_MINUTES,
+  type ComplimentCounts,
+  type Meetup,
+  type MeetupCheckinBody,
+  type MeetupScope,
+  type MeetupSuggestion,
+} from '../../../contract/meetups';
+import { NOTIFICATION_PUSH, notificationContent, type NotificationType } from '../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { insertNotification } from '../../db/notifications';
+import { pgErrorCode, rowsOf, UNIQUE_VIOLATION } from '../../db/sql';
+import { AppError } from '../../lib/http';
+import type { Scheduler, Tx } from '../../lib/scheduler';
+import type { PushService } from '../../lib/push';
+import * as repo from './repo';
+import { suggestMeetupSlots } from './suggest';
+
+interface Caller {
+  id: number;
+  universityId: number;
+}
+
+export interface MeetupsServiceOptions {
+  push: PushService;
+  scheduler: Scheduler;
+  /** MEETUP_REMINDERS, in ms before `startsAt`. */
+  reminderOffsetsMs: number[];
+  /** Wall clock for the request rules (tests may shift it); the scheduler uses the database's own. */
+  now?: () => number;
+}
+
+/** Shown when a campus has no place left (an operator emptied the list): suggestions are never without one. */
+const FALLBACK_PLACE = '학생식당';
+
+export const JOB_REMINDER = 'meetup.reminder';
+export const JOB_CHECKIN = 'meetup.checkin';
+/** Every job of a meetup starts with this key, so a cancel removes them all with one prefix. */
+const jobKey = (meetupId: number) => `meetup:${meetupId}:`;
+
+const conflict = (message: string) => new AppError('MEETUP_409', { _: message }, message);
+const badTime = (field: string, message: string) => new AppError('COMMON400', { [field]: message });
+
+export function meetupsService(db: Db, options: MeetupsServiceOptions) {
+  const now = options.now ?? Date.now;
+  const { push, scheduler } = options;
+
+  /**
+   * After the commit: the push opens the pair's chat room (the meetups page when there is none);
+   * "만났나요?" opens the meetups page with that meetup's check-in sheet.
+   */
+  function sendPush(recipientId: number, senderId: number, type: NotificationType, senderName: string, roomId: number | null, meetupId?: number) {
+    const url =
+      type === 'MEETUP_CHECKIN' && meetupId !== undefined
+        ? `/meetups?checkin=${meetupId}`
+        : roomId === null
+          ? NOTIFICATION_PUSH[type].url
+          : `/chatting/${roomId}`;
+    void push.notifyPush(recipientId, { type, title: NOTIFICATION_PUSH[type].title, body: notificationContent(type, senderName), senderId, url });
+  }
+
+  /** 404 unknown, 403 not one of its two members. */
+  async function ownMeetup(tx: Pick<Db, 'execute'>, caller: Caller, id: number, lock: boolean): Promise<repo.MeetupRow> {
+    const row = await repo.meetupRow(tx, id, lock);
+    if (!row) throw new AppError('MEETUP_404');
+    if (Number(row.proposer_id) !== caller.id && Number(row.partner_id) !== caller.id) throw new AppError('MEETUP_403');
+    return row;
+  }
+
+  /** The caller's accepted match: 404 unknown, 403 someone else's, 409 not (yet) accepted. */
+  async function ownMatch(tx: Pick<Db, 'execute'>, caller: Caller, matchId: number, lock: boolean) {
+    const match = await repo.matchRow(tx, matchId, lock);
+    if (!match) throw new AppError('MEETUP_404');
+    const requester = Number(match.requester_id);
+    const target = Number(match.target_id);
+    if (requester !== caller.id && target !== caller.id) throw new AppError('MEETUP_403');
+    if (match.status !== 'ACCEPTED') throw conflict('수락된 런치챗에서만 약속을 잡을 수 있어요.');
+    return { partnerId: requester === caller.id ? target : requester };
+  }
+
+  async function one(caller: Caller, id: number): Promise<Meetup> {
+    const [meetup] = await repo.listMeetups(db, caller.id, sql`m.id = ${id}`, sql`m.id`, 1);
+    return meetup!;
+  }
+
+  /** Reminders at each offset before the start and the check-in at the end, in the confirming transaction. */
+  async function scheduleJobs(tx: Tx, meetupId: number, startsMs: number, endsMs: number) {
+    const at = now();
+    for (const offset of options.reminderOffsetsMs) {
+      // A reminder whose time is already past when the meetup is confirmed would only repeat "곧 시작돼요".
+      if (startsMs - offset <= at) continue;
+      await scheduler.schedule(JOB_REMINDER, new Date(startsMs - offset), { meetupId, offsetMs: offset }, `${jobKey(meetupId)}reminder:${offset}`, tx);
+    }
+    await scheduler.schedule(JOB_CHECKIN, new Date(endsMs), { meetupId }, `${jobKey(meetupId)}checkin`, tx);
+  }
+
+  // ---- jobs: run inside the scheduler's transaction; pushes go out after its commit ----
+
+  scheduler.handle<{ meetupId: number; offsetMs: number }>(JOB_REMINDER, async (job, tx) => {
+    const row = await repo.meetupRow(tx, job.payload.meetupId);
+    // Still meaningful only for a confirmed meetup that has not started (e.g. after downtime).
+    if (!row || row.status !== 'CONFIRMED' || Number(row.starts_ms) <= Date.now()) return;
+    return notifyBoth(tx, row, 'MEETUP_REMINDER');
+  });
+
+  scheduler.handle<{ meetupId: number }>(JOB_CHECKIN, async (job, tx) => {
+    const row = await repo.meetupRow(tx, job.payload.meetupId);
+    if (!row || row.status !== 'CONFIRMED') return;
+    const answered = new Set((await repo.checkinsOf(tx, Number(row.id))).map((c) => Number(c.member_id)));
+    return notifyBoth(tx, row, 'MEETUP_CHECKIN', answered);
+  });
+
+  async function notifyBoth(tx: Tx, row: repo.MeetupRow, type: NotificationType, skip = new Set<number>()) {
+    const a = Number(row.proposer_id);
+    const b = Number(row.partner_id);
+    const [nameA, nameB, roomId] = await Promise.all([repo.memberName(tx, a), repo.memberName(tx, b), repo.pairRoom(tx, a, b)]);
+    const sends: (() => void)[] = [];
+    for (const [recipient, sender, senderName] of [
+      [a, b, nameB],
+      [b, a, nameA],
+    ] as const) {
+      if (skip.has(recipient)) continue;
+      await insertNotification(tx, recipient, sender, type, senderName);
+      sends.push(() => sendPush(recipient, sender, type, senderName, roomId, Number(row.id)));
+    }
+    return () => sends.forEach((send) => send());
+  }
+
+  return {
+    async suggestions(caller: Caller, matchId: number): Promise<MeetupSuggestion[]> {
+      // One statement (the match, both timetables, the places): this is on the sheet's open path.
+      const row = await repo.suggestionInputs(db, matchId, caller.universityId);
+      if (!row) throw new AppError('MEETUP_404');
+      const mine = Number(row.requester_id) === caller.id;
+      if (!mine && Number(row.target_id) !== caller.id) throw new AppError('MEETUP_403');
+      if (row.status !== 'ACCEPTED') throw conflict('수락된 런치챗에서만 약속을 잡을 수 있어요.');
+      const places = row.places ?? [];
+      return suggestMeetupSlots({
+        now: now(),
+        maskA: BigInt(row.requester_mask),
+        maskB: BigInt(row.target_mask),
+        places: places.length > 0 ? places : [FALLBACK_PLACE],
+      });
+    },
+
+    async create(caller: Caller, matchId: number, body: { startsAt: string; endsAt?: string; place: string }): Promise<Meetup> {
+      const at = now();
+      const startsMs = Date.parse(body.startsAt);
+      if (startsMs % 60_000 !== 0) throw badTime('startsAt', '시작 시간은 분 단위로 정해 주세요.');
+      if (startsMs <= at) throw badTime('startsAt', '지난 시간으로는 약속을 잡을 수 없어요.');
+      if (startsMs > at + MEETUP_MAX_DAYS_AHEAD * 86_400_000) throw badTime('startsAt', `약속은 ${MEETUP_MAX_DAYS_AHEAD}일 이내로만 잡을 수 있어요.`);
+      const endsMs = body.endsAt === undefined ? startsMs + MEETUP_DEFAULT_MINUTES * 60_000 : Date.parse(body.endsAt);
+      if (endsMs <= startsMs) throw badTime('endsAt', '끝나는 시간은 시작 시간 뒤여야 해요.');
+      if (endsMs - startsMs > MEETUP_MAX_MINUTES * 60_000) throw badTime('endsAt', `약속은 ${MEETUP_MAX_MINUTES / 60}시간 이내로 잡아 주세요.`);
+
+      let created: { id: number; partnerId: number; name: string; roomId: number };
+      try {
+        created = await db.transaction(async (tx) => {
+          // The match row lock serialises two proposals of one pair; the partial unique index backs it up.
+          const { partnerId } = await ownMatch(tx, caller, matchId, true);
+          const open = await rowsOf<{ id: number }>(tx, sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`);
+          if (open.length > 0) throw conflict('이미 진행 중인 약속이 있어요.');
+          const id = await repo.insertMeetup(tx, { matchId, proposerId: caller.id, partnerId, startsMs, endsMs, place: body.place });
+          const name = await repo.memberName(tx, caller.id);
+          await insertNotification(tx, partnerId, caller.id, 'MEETUP_PROPOSED', name);
+          const roomId = await repo.openPairRoom(tx, caller.id, partnerId);
+          return { id, partnerId, name, roomId };
+        });
+      } catch (error) {
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('이미 진행 중인 약속이 있어요.');
+        throw error;
+      }
+      sendPush(created.partnerId, caller.id, 'MEETUP_PROPOSED', created.name, created.roomId);
+      return one(caller, created.id);
+    },
+
+    async confirm(caller: Caller, id: number): Promise<Meetup> {
+      const done = await db.transaction(async (tx) => {
+        const row = await ownMeetup(tx, caller, id, true);
+        if (Number(row.proposer_id) === caller.id)
+          throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 수락할 수 있어요.' }, '제안을 받은 사람만 수락할 수 있어요.');
+        if (row.status !== 'PROPOSED') throw conflict('수락할 수 없는 약속이에요.');
+        if (Number(row.starts_ms) <= now()) throw conflict('이미 시작 시간이 지난 약속이에요.');
+        await repo.setStatus(tx, id, 'CONFIRMED');
+        await scheduleJobs(tx, id, Number(row.starts_ms), Number(row.ends_ms));
+        const name = await repo.memberName(tx, caller.id);
+        const proposerId = Number(row.proposer_id);
+        await insertNotification(tx, proposerId, caller.id, 'MEETUP_CONFIRMED', name);
+        return { proposerId, name, roomId: await repo.pairRoom(tx, caller.id, proposerId) };
+      });
+      sendPush(done.proposerId, caller.id, 'MEETUP_CONFIRMED', done.name, done.roomId);
+      return one(caller, id);
+    },
+
+    async decline(caller: Caller, id: number): Promise<Meetup> {
+      await db.transaction(async (tx) => {
+        const row = await ownMeetup(tx, caller, id, true);
+        if (Number(row.proposer_id) === caller.id)
+          throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 거절할 수 있어요.' }, '제안을 받은 사람만 거절할 수 있어요.');
+        if (row.status !== 'PROPOSED') throw conflict('거절할 수 없는 약속이에요.');
+        await repo.setStatus(tx, id, 'DECLINED');
+      });
+      return one(caller, id);
+    },
+
+    async cancel(caller: Caller, id: number): Promise<Meetup> {
+      const done = await db.transaction(async (tx) => {
+        const row = await ownMeetup(tx, caller, id, true);
+        if (row.status !== 'PROPOSED' && row.status !== 'CONFIRMED') throw conflict('취소할 수 없는 약속이에요.');
+        if (Number(row.starts_ms) <= now()) throw conflict('시작한 약속은 취소할 수 없어요.');
+        await repo.setStatus(tx, id, 'CANCELLED');
+        // Pending reminders and the check-in go with it, in the same transaction.
+        await scheduler.cancel(jobKey(id), tx);
+        const otherId = Number(row.proposer_id) === caller.id ? Number(row.partner_id) : Number(row.proposer_id);
+        const name = await repo.memberName(tx, caller.id);
+        await insertNotification(tx, otherId, caller.id, 'MEETUP_CANCELLED', name);
+        return { otherId, name, roomId: await repo.pairRoom(tx, caller.id, otherId) };
+      });
+      sendPush(done.otherId, caller.id, 'MEETUP_CANCELLED', done.name, done.roomId);
+      return one(caller, id);
+    },
+
+    list(caller: Caller, scope: MeetupScope): Promise<Meetup[]> {
+      const at = new Date(now()).toISOString();
+      return scope === 'upcoming'
+        ? repo.listMeetups(db, caller.id, sql`m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz`, sql`m.starts_at, m.id`)
+        : repo.listMeetups(db, caller.id, sql`not (m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz)`, sql`m.starts_at desc, m.id desc`);
+    },
+
+    async get(caller: Caller, id: number): Promise<Meetup> {
+      await ownMeetup(db, caller, id, false);
+      return one(caller, id);
+    },
+
+    async checkin(caller: Caller, id: number, body: { met: boolean; compliments: MeetupCheckinBody['compliments'] }): Promise<Meetup> {
+      await db.transaction(async (tx) => {
+        const row = await ownMeetup(tx, caller, id, true);
+        if (row.status !== 'CONFIRMED' && row.status !== 'DONE') throw conflict('확정된 약속만 체크인할 수 있어요.');
+        if (Number(row.ends_ms) > now()) throw conflict('약속이 끝난 뒤에 체크인할 수 있어요.');
+        const aboutId = Number(row.proposer_id) === caller.id ? Number(row.partner_id) : Number(row.proposer_id);
+        // Compliments only go with a meeting that happened.
+        const compliments = body.met ? (body.compliments ?? []) : [];
+        if (!(await repo.insertCheckin(tx, id, caller.id, aboutId, body.met, compliments))) throw conflict('이미 체크인했어요.');
+        const answers = await repo.checkinsOf(tx, id);
+        if (answers.length === 2 && answers.every((a) => a.met)) await repo.setStatus(tx, id, 'DONE');
+      });
+      return one(caller, id);
+    },
+
+    async calendar(caller: Caller, id: number) {
+      const row = await ownMeetup(db, caller, id, false);
+      const meetup = await one(caller, id);
+      return { meetup, sequence: Number(row.sequence), updatedMs: Number(row.updated_ms) };
+    },
+
+    async compliments(caller: Caller, memberId: number): Promise<ComplimentCounts> {
+      const member = await repo.memberUniversity(db, memberId);
+      // Another university's member is indistinguishable from one that does not exist (as profiles).
+      if (!member || member.status !== 'ACTIVE' || Number(member.university_id) !== caller.universityId) throw new AppError('USER_404');
+      const rows = await repo.complimentCounts(db, memberId);
+      const counts = Object.fromEntries(COMPLIMENT_CODES.map((c) => [c, 0])) as ComplimentCounts['counts'];
+      for (const r of rows) if ((COMPLIMENT_CODES as readonly string[]).includes(r.code)) counts[r.code as keyof typeof counts] = Number(r.n);
+      return { memberId, counts, total: Object.values(counts).reduce((s, n) => s + n, 0) };
+    },
+  };
+}
+
+export type MeetupsService = ReturnType<typeof meetupsService>;

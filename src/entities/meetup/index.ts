@@ -1,0 +1,15 @@
+export { downloadMeetupIcs } from './calendar';
+export { useAcceptedMatchId } from './get-accepted-match';
+export { useCompliments } from './get-compliments';
+export { useMeetupSuggestions } from './get-meetup-suggestions';
+export { meetupsQueryOptions, useMeetups } from './get-meetups';
+export {
+  meetupMutationKeys,
+  registerMeetupMutations,
+  useCancelMeetup,
+  useCheckinMeetup,
+  useConfirmMeetup,
+  useDeclineMeetup,
+  useMeetupMutationState,
+  useProposeMeetup,
+} from './mutations';

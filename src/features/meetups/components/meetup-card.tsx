@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { formatMeetupRange, googleCalendarUrl, type MeetupStatus, type Meetup } from '../../../../contract/meetups';
+import { Button } from '../../../components/ui/button';
+import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup, useMeetupMutationState } from '../../../entities/meetup';
+import { showToast } from '../../../lib/toast';
+import { CheckinSheet } from './checkin-sheet';
+import * as styles from './meetups.css';
+import { useNow } from './use-now';
+
+const STATUS_LABEL: Record<MeetupStatus, string> = {
+  PROPOSED: '수락 대기',
+  CONFIRMED: '확정',
+  DECLINED: '거절됨',
+  CANCELLED: '취소됨',
+  DONE: '만남 완료',
+};
+
+const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', checkin: '체크인' } as const;
+
+/**
+ * One meetup with what the caller may do now: the partner 수락/거절 a proposal, either 취소 before
+ * the start, 캘린더에 추가 (.ics and Google Calendar), and "만났나요?" after the end.
+ */
+export function MeetupCard({ meetup, past = false, openCheckin = false }: { meetup: Meetup; past?: boolean; openCheckin?: boolean }) {
+  const now = useNow();
+  const confirm = useConfirmMeetup();
+  const decline = useDeclineMeetup();
+  const cancel = useCancelMeetup();
+  const pending = useMeetupMutationState(meetup.meetupId);
+  // `partner` is the other member as the caller sees it: the caller proposed when it is the partner column.
+  const iProposed = meetup.proposerId !== meetup.partner.id;
+  const open = meetup.status === 'PROPOSED' || meetup.status === 'CONFIRMED';
+  const started = past || Date.parse(meetup.startsAt) <= now;
+  // A card of the server's past list has ended whatever this device's clock says.
+  const ended = past || Date.parse(meetup.endsAt) <= now;
+  const busy = pending.action !== null;
+  const onError = (error: Error) => showToast('처리하지 못했어요', error.message);
+  const canCheckin = (meetup.status === 'CONFIRMED' || meetup.status === 'DONE') && ended && !meetup.myCheckin;
+  // Opened from the "만났나요?" notification: the sheet is up at once.
+  const [checkinOpen, setCheckinOpen] = useState(openCheckin && canCheckin);
+
+  return (
+    <article className={styles.card} aria-label={`${meetup.partner.memberName}님과의 약속`}>
+      <div className={styles.cardTop}>
+        <span className={styles.eyebrow}>{meetup.status === 'PROPOSED' ? '약속 제안' : '점심 약속'}</span>
+        <span className={styles.badge}>{STATUS_LABEL[meetup.status]}</span>
+      </div>
+      <p className={styles.when}>{formatMeetupRange(meetup.startsAt, meetup.endsAt)}</p>
+      <p className={styles.where}>
+        {meetup.place} · {meetup.partner.memberName}님{meetup.status === 'PROPOSED' ? (iProposed ? '의 답을 기다리고 있어요' : '이 제안했어요') : ''}
+      </p>
+      {pending.action ? (
+        <p className={styles.note} role="status">
+          {pending.offline ? `오프라인 — 연결되면 ${PENDING_LABEL[pending.action]}을 보낼게요` : `${PENDING_LABEL[pending.action]} 중이에요`}
+        </p>
+      ) : null}
+      {meetup.myCheckin ? <p className={styles.note}>{meetup.myCheckin.met ? '만났다고 답했어요' : '만나지 못했다고 답했어요'}</p> : null}
+      <div className={styles.actions}>
+        {meetup.status === 'PROPOSED' && !iProposed && !started ? (
+          <>
+            <Button size="md" disabled={busy} onClick={() => confirm.mutate(meetup.meetupId, { onError })}>
+              수락
+            </Button>
+            <Button size="md" variant="secondary" disabled={busy} onClick={() => decline.mutate(meetup.meetupId, { onError })}>
+              거절
+            </Button>
+          </>
+        ) : null}
+        {open && !ended ? (
+          <>
+            <Button size="md" variant="secondary" onClick={() => void downloadMeetupIcs(meetup.meetupId).catch(onError)}>
+              캘린더에 추가
+            </Button>
+            <a className={styles.link} href={googleCalendarUrl(meetup)} target="_blank" rel="noreferrer">
+              Google 캘린더
+            </a>
+          </>
+        ) : null}
+        {open && !started ? (
+          <Button size="md" variant="ghost" disabled={busy} onClick={() => cancel.mutate(meetup.meetupId, { onError })}>
+            취소
+          </Button>
+        ) : null}
+        {canCheckin ? (
+          <Button size="md" disabled={busy} onClick={() => setCheckinOpen(true)}>
+            만났나요?
+          </Button>
+        ) : null}
+      </div>
+      {checkinOpen ? <CheckinSheet meetup={meetup} open onClose={() => setCheckinOpen(false)} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import type { MeetupScope } from '../../../../contract/meetups';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMeetups } from '../../../entities/meetup';
+import { MeetupCard } from './meetup-card';
+import * as styles from './meetups.css';
+
+const TITLES: Record<MeetupScope, { title: string; empty: string }> = {
+  upcoming: { title: '다가오는 약속', empty: '다가오는 약속이 없어요. 매칭 완료된 친구와 약속을 잡아 보세요.' },
+  past: { title: '지난 약속', empty: '지난 약속이 없어요.' },
+};
+
+/** "다가오는 약속" (home, 마이페이지, /meetups) or "지난 약속"; read from the persisted cache offline. */
+export function MeetupList({ scope, hideWhenEmpty = false, checkinId }: { scope: MeetupScope; hideWhenEmpty?: boolean; checkinId?: number }) {
+  const query = useMeetups(scope);
+  useEffect(() => {
+    if (query.error) console.error('failed to load meetups', query.error);
+  }, [query.error]);
+  const items = query.data ?? [];
+  if (hideWhenEmpty && items.length === 0) return null;
+  const headingId = `meetups-${scope}`;
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {TITLES[scope].title}
+      </h2>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError && !query.data ? <p className={styles.error}>약속을 불러오지 못했어요.</p> : null}
+      {query.isSuccess && items.length === 0 ? <p className={styles.empty}>{TITLES[scope].empty}</p> : null}
+      {items.length > 0 ? (
+        <ul className={styles.list}>
+          {items.map((meetup) => (
+            <li key={meetup.meetupId}>
+              <MeetupCard meetup={meetup} past={scope === 'past'} openCheckin={meetup.meetupId === checkinId} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export function UpcomingMeetups() {
+  return <MeetupList scope="upcoming" />;
+}

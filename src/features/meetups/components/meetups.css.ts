@@ -1,0 +1,116 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, margin: `${vars.space.xxl} ${vars.space.xl} 0` });
+
+export const heading = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold, color: vars.color.text });
+
+export const empty = style({ fontSize: vars.font.sm, color: vars.color.textSub });
+
+export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, listStyle: 'none', padding: 0, margin: 0 });
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.bg,
+  boxShadow: vars.shadow.card,
+  textAlign: 'left',
+});
+
+export const cardTop = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const eyebrow = style({ fontSize: vars.font.xs, fontWeight: vars.font.bold, color: vars.color.brandStrong });
+
+export const badge = style({
+  fontSize: vars.font.xs,
+  fontWeight: vars.font.bold,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.bgSoft,
+  color: vars.color.textSub,
+});
+
+export const when = style({ fontSize: vars.font.md, fontWeight: vars.font.bold, color: vars.color.text });
+
+export const where = style({ fontSize: vars.font.sm, color: vars.color.textSub });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.xs });
+
+export const link = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.lg}`,
+  fontSize: vars.font.sm,
+  color: vars.color.text,
+  borderRadius: vars.radius.md,
+  boxShadow: `inset 0 0 0 1px ${vars.color.line}`,
+  textDecoration: 'none',
+});
+
+export const note = style({ fontSize: vars.font.xs, color: vars.color.textSub });
+
+export const error = style({ fontSize: vars.font.sm, color: vars.color.danger });
+
+export const sheetBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, textAlign: 'left' });
+
+export const options = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, listStyle: 'none', padding: 0, margin: 0 });
+
+export const option = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xxs,
+  width: '100%',
+  minHeight: vars.size.touch,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: 'none',
+  background: vars.color.bgSoft,
+  color: vars.color.text,
+  fontSize: vars.font.sm,
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.brandSoft, boxShadow: `inset 0 0 0 2px ${vars.color.brand}` } },
+});
+
+export const optionPlace = style({ fontSize: vars.font.xs, color: vars.color.textSub });
+
+export const fields = style({ display: 'flex', gap: vars.space.sm });
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, flex: 1, fontSize: vars.font.xs, color: vars.color.textSub });
+
+export const input = style({
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.line}`,
+  fontSize: vars.font.md,
+  color: vars.color.text,
+  background: vars.color.bg,
+});
+
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', padding: 0, margin: 0 });
+
+export const chip = style({
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: 'none',
+  background: vars.color.bgSoft,
+  color: vars.color.text,
+  fontSize: vars.font.sm,
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.brandStrong, color: vars.color.white } },
+});
+
+export const count = style({ fontWeight: vars.font.bold, marginLeft: vars.space.xs });
+
+export const pinned = style({ padding: `${vars.space.sm} ${vars.space.lg}`, borderBottom: `1px solid ${vars.color.line}`, background: vars.color.bgSoft });
+
+export const sheetActions = style({ display: 'flex', gap: vars.space.sm, width: '100%' });
+
+export const grow = style({ flex: 1 });

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { formatMeetupRange, MEETUP_PLACE_MAX, seoulInstant, seoulParts } from '../../../../contract/meetups';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
+import { ApiError } from '../../../lib/http';
+import { showToast } from '../../../lib/toast';
+import * as styles from './meetups.css';
+
+interface PlanMeetupSheetProps {
+  matchId: number;
+  partnerName: string;
+  open: boolean;
+  onClose(): void;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Tomorrow 12:00 in Seoul, as the custom form's starting values. */
+function defaultCustom() {
+  const t = seoulParts(Date.now() + 86_400_000);
+  return { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: '12:00' };
+}
+
+/**
+ * "약속 잡기" (contract section 14): up to 5 suggestions from both timetables, or another date,
+ * time and place typed in. Sending creates a PROPOSED meetup the partner sees as a card in the
+ * chat room, a notification and a push.
+ */
+function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupSheetProps) {
+  const suggestions = useMeetupSuggestions(matchId, open);
+  const propose = useProposeMeetup();
+  const [picked, setPicked] = useState<number | 'custom' | null>(null);
+  const [custom, setCustom] = useState(defaultCustom);
+  const [place, setPlace] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const items = suggestions.data ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    let body: { startsAt: string; endsAt?: string; place: string };
+    if (picked === 'custom') {
+      const [y, m, d] = custom.date.split('-').map(Number);
+      const [hh, mm] = custom.time.split(':').map(Number);
+      if (!y || !m || !d || hh === undefined || mm === undefined || Number.isNaN(hh) || Number.isNaN(mm)) {
+        setError('날짜와 시간을 골라 주세요.');
+        return;
+      }
+      body = { startsAt: new Date(seoulInstant(y, m, d, hh, mm)).toISOString(), place: place.trim() };
+    } else if (picked !== null && items[picked]) {
+      const slot = items[picked];
+      body = { startsAt: slot.startsAt, endsAt: slot.endsAt, place: place.trim() || slot.place };
+    } else {
+      setError('시간을 골라 주세요.');
+      return;
+    }
+    if (!body.place) {
+      setError('장소를 입력해 주세요.');
+      return;
+    }
+    propose.mutate(
+      { matchId, ...body },
+      {
+        onSuccess: () => {
+          showToast('약속을 제안했어요', `${partnerName}님이 수락하면 확정돼요.`);
+          onClose();
+        },
+        // The field's own message ("약속은 14일 이내로만 …") says more than the envelope's.
+        onError: (e) => setError((e instanceof ApiError ? Object.values(e.fieldErrors)[0] : undefined) ?? e.message),
+      },
+    );
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={`${partnerName}님과 약속 잡기`}>
+      <form className={styles.sheetBody} onSubmit={submit} aria-label="약속 잡기">
+        <p className={styles.note}>두 사람의 시간표가 모두 비어 있는 시간이에요.</p>
+        {suggestions.isPending ? <Spinner label="추천 시간을 불러오는 중이에요" /> : null}
+        {suggestions.isError ? <p className={styles.error}>추천 시간을 불러오지 못했어요.</p> : null}
+        {suggestions.isSuccess && items.length === 0 ? <p className={styles.empty}>7일 안에 겹치는 빈 시간이 없어요.</p> : null}
+        <ul className={styles.options} aria-label="추천 시간">
+          {items.map((slot, i) => (
+            <li key={slot.startsAt}>
+              <button type="button" className={styles.option} aria-pressed={picked === i} onClick={() => setPicked(i)}>
+                <span>{formatMeetupRange(slot.startsAt, slot.endsAt)}</span>
+                <span className={styles.optionPlace}>{slot.place}</span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <button type="button" className={styles.option} aria-pressed={picked === 'custom'} onClick={() => setPicked('custom')}>
+              다른 날짜·시간 직접 정하기
+            </button>
+          </li>
+        </ul>
+        {picked === 'custom' ? (
+          <div className={styles.fields}>
+            <label className={styles.field}>
+              날짜
+              <input className={styles.input} type="date" value={custom.date} onChange={(e) => setCustom({ ...custom, date: e.target.value })} required />
+            </label>
+            <label className={styles.field}>
+              시간
+              <input
+                className={styles.input}
+                type="time"
+                step={300}
+                value={custom.time}
+                onChange={(e) => setCustom({ ...custom, time: e.target.value })}
+                required
+              />
+            </label>
+          </div>
+        ) : null}
+        <label className={styles.field}>
+          장소 {picked !== null && picked !== 'custom' ? '(비워 두면 추천 장소)' : ''}
+          <input
+            className={styles.input}
+            value={place}
+            maxLength={MEETUP_PLACE_MAX}
+            placeholder={picked !== null && picked !== 'custom' ? items[picked]?.place : '예: 학생식당'}
+            onChange={(e) => setPlace(e.target.value)}
+          />
+        </label>
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className={styles.sheetActions}>
+          <Button variant="secondary" className={styles.grow} onClick={onClose}>
+            닫기
+          </Button>
+          <Button type="submit" className={styles.grow} disabled={propose.isPending}>
+            약속 제안하기
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The "약속 잡기" action of an accepted match. */
+export function PlanMeetupButton({ matchId, partnerName }: { matchId: number; partnerName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="md" variant="secondary" onClick={() => setOpen(true)}>
+        약속 잡기
+      </Button>
+      {open ? <PlanMeetupSheet matchId={matchId} partnerName={partnerName} open onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

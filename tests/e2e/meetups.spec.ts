@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_URL } from '../../playwright.config';
+import { apiMember, shoot, uniqueEmail, useToken, workerReady, type ApiMember } from './support';
+
+/*
+ * Contract section 14 in the browser at 390×844: A proposes from a suggestion in the 매칭 완료
+ * tab, B confirms from the notification, both see it under 다가오는 약속 on home, the .ics
+ * downloads, a reminder push (delivered to the real worker through CDP, as pwa-push.spec.ts does)
+ * carries the pair's room and that URL opens the room with the meetup card, and after the end
+ * (MEETUP_TEST_CLOCK moves the meetup rules' clock; production refuses it) both check in and the
+ * compliment shows on the profile. The server sends the reminder itself in tests/server (FCM is
+ * unreachable here); this test covers what the device does with it.
+ */
+const everyWeekday = ['MON', 'TUE', 'WED', 'THU', 'FRI'].map((dayOfWeek) => ({ dayOfWeek, startTime: '10:00', endTime: '20:00', subjectName: '' }));
+
+async function api<T>(request: APIRequestContext, who: ApiMember, method: 'get' | 'patch' | 'post' | 'put', path: string, data?: unknown) {
+  const res = await request[method](`${E2E_URL}${path}`, { headers: { authorization: `Bearer ${who.token}` }, data });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { result: T }).result;
+}
+
+/** WCAG 2 A/AA: no serious or critical axe finding (as tests/e2e/a11y.spec.ts). */
+async function noSeriousAxeFindings(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect(blocking, `axe on ${name}`).toEqual([]);
+}
+
+test('propose from a suggestion, confirm from the notification, upcoming, .ics, reminder push, check-in and compliments', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const a = await apiMember(request, uniqueEmail('meet-a'), '김제안', { timeTables: everyWeekday });
+  const b = await apiMember(request, uniqueEmail('meet-b'), '이수락', { timeTables: everyWeekday });
+  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
+  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
+
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext({ permissions: ['notifications'] });
+  const pageA = await contextA.newPage();
+  const pageB = await contextB.newPage();
+  await useToken(pageA, a.token);
+  await useToken(pageB, b.token);
+
+  // A: 매칭 완료 → 약속 잡기 → the first suggestion → 약속 제안하기.
+  await pageA.goto('/matching?selectTab=ACCEPTED');
+  await pageA.getByRole('button', { name: '약속 잡기' }).first().click();
+  const sheet = pageA.getByRole('dialog', { name: '이수락님과 약속 잡기' });
+  const suggestions = sheet.getByRole('list', { name: '추천 시간' }).getByRole('button');
+  await expect(suggestions.first()).toContainText(/\d+월 \d+일 \([월화수목금]\) \d{2}:00~\d{2}:00/);
+  await expect(suggestions.first()).toContainText('학생식당');
+  await suggestions.first().click();
+  await shoot(pageA, 'meetups-01-plan-sheet');
+  await noSeriousAxeFindings(pageA, 'the 약속 잡기 sheet');
+  const slotText = (await suggestions.first().locator('span').first().textContent())!;
+  await sheet.getByRole('button', { name: '약속 제안하기' }).click();
+  await expect(sheet).toBeHidden();
+
+  // B: the notification opens the meetups page; 수락.
+  await pageB.goto('/alarm');
+  await pageB.getByRole('link').filter({ hasText: '김제안님이 점심 약속을 제안했어요!' }).click();
+  await expect(pageB).toHaveURL(/\/meetups$/);
+  const cardB = pageB.getByRole('article', { name: '김제안님과의 약속' });
+  await expect(cardB).toContainText(slotText);
+  await cardB.getByRole('button', { name: '수락' }).click();
+  await expect(cardB).toContainText('확정');
+
+  // Both: 다가오는 약속 on home.
+  for (const [page, partner] of [
+    [pageA, '이수락'],
+    [pageB, '김제안'],
+  ] as const) {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: '다가오는 약속' });
+    await expect(section.getByRole('article', { name: `${partner}님과의 약속` })).toContainText('확정');
+  }
+  await pageA.getByRole('region', { name: '다가오는 약속' }).scrollIntoViewIfNeeded();
+  await shoot(pageA, 'meetups-02-home-upcoming');
+  await noSeriousAxeFindings(pageA, 'home with 다가오는 약속');
+
+  // A: 캘린더에 추가 downloads an RFC 5545 file.
+  const upcomingA = pageA.getByRole('region', { name: '다가오는 약속' });
+  const [download] = await Promise.all([pageA.waitForEvent('download'), upcomingA.getByRole('button', { name: '캘린더에 추가' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^lunchchat-meetup-\d+\.ics$/);
+  const ics = readFileSync((await download.path())!, 'utf8');
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain('STATUS:CONFIRMED\r\n');
+  expect(ics).toContain('LOCATION:학생식당');
+  await expect(upcomingA.getByRole('link', { name: 'Google 캘린더' })).toHaveAttribute('href', /calendar\.google\.com/);
+
+  // B: a reminder push as the server sends it (url = the pair's room), delivered through CDP.
+  const [meetup] = await api<{ meetupId: number; chatRoomId: number; endsAt: string }[]>(request, b, 'get', '/api/meetups?scope=upcoming');
+  const cdp = await contextB.newCDPSession(pageB);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+    for (const r of list) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await pageB.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const origin = new URL(E2E_URL).origin;
+  await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
+  const roomUrl = `/chatting/${meetup!.chatRoomId}`;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registrations.get(`${origin}/`)!,
+    data: JSON.stringify({
+      data: {
+        title: '곧 약속 시간이에요',
+        body: '김제안님과의 약속이 곧 시작돼요.',
+        type: 'MEETUP_REMINDER',
+        senderId: String(a.memberId),
+        senderMembername: '김제안',
+        url: roomUrl,
+      },
+      from: '123456',
+      fcmMessageId: 'e2e-meetup-reminder',
+    }),
+  });
+  const shown = () =>
+    pageB.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, data: n.data as { url?: string } })),
+    );
+  await expect.poll(shown).toEqual([{ title: '곧 약속 시간이에요', data: expect.objectContaining({ url: roomUrl }) }]);
+  // What a click on it opens (headless Chromium cannot click the OS notification): the room, with the card.
+  await pageB.goto(roomUrl);
+  await expect(pageB.getByRole('article', { name: '김제안님과의 약속' })).toContainText('확정');
+  await shoot(pageB, 'meetups-03-room-card');
+
+  // The meetup ends: both check in ("만났나요?") from 지난 약속; A compliments B.
+  const shiftMs = Date.parse(meetup!.endsAt) - Date.now() + 60_000;
+  await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs });
+  for (const [page, partner, compliment] of [
+    [pageA, '이수락', '친절해요'],
+    [pageB, '김제안', '잘 들어줘요'],
+  ] as const) {
+    const past = page.getByRole('region', { name: '지난 약속' }).getByRole('article', { name: `${partner}님과의 약속` });
+    if (page === pageA) {
+      // A from the list's button; B as the "만났나요?" push opens it (its url carries the meetup).
+      await page.goto('/meetups');
+      await past.getByRole('button', { name: '만났나요?' }).click();
+    } else {
+      await page.goto(`/meetups?checkin=${meetup!.meetupId}`);
+    }
+    const checkin = page.getByRole('dialog', { name: '만났나요?' });
+    await checkin.getByRole('button', { name: '네, 만났어요' }).click();
+    await checkin.getByRole('button', { name: compliment }).click();
+    if (page === pageA) {
+      await shoot(pageA, 'meetups-04-checkin-sheet');
+      await noSeriousAxeFindings(pageA, 'the 만났나요? sheet');
+    }
+    await checkin.getByRole('button', { name: '보내기' }).click();
+    await expect(past).toContainText('만났다고 답했어요');
+  }
+  await expect(pageB.getByRole('region', { name: '지난 약속' }).getByRole('article', { name: '김제안님과의 약속' })).toContainText('만남 완료');
+
+  // Received compliments, counted, on each profile.
+  await pageA.goto(`/profile/${b.memberId}`);
+  await expect(pageA.getByRole('region', { name: '받은 칭찬' })).toContainText('친절해요1');
+  await pageB.goto(`/profile/${a.memberId}`);
+  await expect(pageB.getByRole('region', { name: '받은 칭찬' })).toContainText('잘 들어줘요1');
+  await shoot(pageB, 'meetups-05-profile-compliments');
+  await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs: 0 });
+  await contextA.close();
+  await contextB.close();
+});
+
+/** The persisted cache (IndexedDB) as text, to wait until a change has been written. */
+async function cacheSaved(page: Page, check: (text: string) => boolean) {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const open = indexedDB.open('lunchchat-cache');
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('queries')) return resolve('');
+                  const all = db.transaction('queries').objectStore('queries').getAll();
+                  all.onsuccess = () => resolve(JSON.stringify(all.result));
+                  all.onerror = () => resolve('');
+                };
+                open.onerror = () => resolve('');
+              }),
+          )
+          .then(check),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+test('offline: upcoming meetups show from the cache; a 수락 made offline survives a reload and is sent once back online', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const a = await apiMember(request, uniqueEmail('meet-off-a'), '박오프', { timeTables: everyWeekday });
+  const b = await apiMember(request, uniqueEmail('meet-off-b'), '최수락', { timeTables: everyWeekday });
+  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
+  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
+  const [match] = (await api<{ data: { id: number }[] }>(request, a, 'get', '/api/matches?status=ACCEPTED')).data;
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, a, 'get', `/api/matches/${match!.id}/meetup-suggestions`);
+  const proposed = await api<{ meetupId: number }>(request, a, 'post', `/api/matches/${match!.id}/meetups`, slot);
+
+  await useToken(page, b.token);
+  await page.goto('/');
+  await workerReady(page);
+  const card = page.getByRole('region', { name: '다가오는 약속' }).getByRole('article', { name: '박오프님과의 약속' });
+  await expect(card).toContainText('수락 대기');
+  await cacheSaved(page, (json) => json.includes(`"meetupId":${proposed.meetupId}`));
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: '수락' }).click();
+  await expect(card).toContainText('오프라인 — 연결되면 수락을 보낼게요');
+  await cacheSaved(page, (json) => json.includes('"mutationKey":["meetups","confirm"]'));
+  await page.reload();
+  await expect(card).toContainText('오프라인 — 연결되면 수락을 보낼게요');
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'meetups-06-offline-pending');
+
+  await context.setOffline(false);
+  await expect(card).toContainText('확정');
+  const [after] = await api<{ status: string }[]>(request, a, 'get', '/api/meetups?scope=upcoming');
+  expect(after!.status).toBe('CONFIRMED');
+  // Sent once: one MEETUP_CONFIRMED notification for A.
+  const notes = await api<{ notifications: { type: string }[] }>(request, a, 'get', '/api/notifications?size=50');
+  expect(notes.notifications.filter((n) => n.type === 'MEETUP_CONFIRMED')).toHaveLength(1);
+});
