@@ -304,6 +304,67 @@ describeApi(
       expect(await stats('from=2024-01-01&to=2024-12-31')).toHaveLength(366);
     });
 
+    it('counts meetups per Seoul day of their start, live: a status that changes after the day shows', async () => {
+      const s = server();
+      const op = await asOperator();
+      const db = s.database.db;
+      const kau = await universityId(s, '한국항공대');
+      const umc = await universityId(s, 'UMC대');
+      const mk = async (uni: number) => {
+        const [row] = await db
+          .insert(members)
+          .values({ email: email('meetups.example'), universityId: uni, status: 'ACTIVE', membername: '약속', createdAt: new Date('2025-01-01T00:00:00Z') })
+          .returning({ id: members.id });
+        return row!.id;
+      };
+      const at = (iso: string) => sql`${new Date(iso)}::timestamptz`;
+      const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as { rows: { id: number }[] };
+      // Each meetup its own pair and match (a match has one open meetup at a time); the proposer's university counts.
+      const meetup = async (uni: number, startsAt: string, status: string) => {
+        const [x, y] = [await mk(uni), await mk(uni)];
+        const matchId = (await rows(sql`insert into matches (requester_id, target_id, status) values (${x}, ${y}, 'ACCEPTED') returning id`)).rows[0]!.id;
+        return (
+          await rows(sql`insert into meetups (match_id, proposer_id, partner_id, starts_at, ends_at, place, status)
+                         values (${matchId}, ${x}, ${y}, ${at(startsAt)}, ${at(startsAt)} + interval '1 hour', '학생식당', ${status}) returning id`)
+        ).rows[0]!.id;
+      };
+      // Meetups start at the edges of Seoul days (UTC+9): 2025-04-01T14:59Z is 23:59 on 4/1, 15:00Z is 4/2.
+      await meetup(kau, '2025-03-31T15:00:00Z', 'DONE'); // 4/1 00:00
+      const late = await meetup(kau, '2025-04-01T14:59:00Z', 'CONFIRMED'); // 4/1 23:59
+      await meetup(kau, '2025-04-01T03:00:00Z', 'CANCELLED'); // 4/1, not counted
+      await meetup(kau, '2025-04-01T04:00:00Z', 'DECLINED'); // 4/1, not counted
+      await meetup(kau, '2025-03-31T14:59:00Z', 'DONE'); // 3/31 23:59
+      const next = await meetup(kau, '2025-04-01T15:00:00Z', 'CONFIRMED'); // 4/2 00:00
+      await meetup(kau, '2025-04-02T03:00:00Z', 'PROPOSED'); // 4/2, not counted
+      await meetup(umc, '2025-04-01T05:00:00Z', 'DONE'); // 4/1, UMC대
+
+      const stats = async (q: string) => {
+        const res = await call(s.app, op.token, 'GET', `/api/admin/stats?${q}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body.result as Record<string, number | string>[]).map((r) => [r.date, r.meetupsConfirmed, r.meetupsDone]);
+      };
+      expect(await stats(`from=2025-03-31&to=2025-04-03&universityId=${kau}`)).toEqual([
+        ['2025-03-31', 1, 1],
+        ['2025-04-01', 2, 1],
+        ['2025-04-02', 1, 0],
+        ['2025-04-03', 0, 0],
+      ]);
+      expect(await stats('from=2025-04-01&to=2025-04-02')).toEqual([
+        ['2025-04-01', 3, 2],
+        ['2025-04-02', 1, 0],
+      ]);
+      expect(await stats(`from=2025-04-01&to=2025-04-01&universityId=${umc}`)).toEqual([['2025-04-01', 1, 1]]);
+
+      // Those days are frozen for the other counts now; the meetups still change after their day
+      // (both check in: DONE) and the stats follow.
+      await db.execute(sql`update meetups set status = 'DONE' where id = ${late}`);
+      await db.execute(sql`update meetups set status = 'CANCELLED' where id = ${next}`);
+      expect(await stats(`from=2025-04-01&to=2025-04-02&universityId=${kau}`)).toEqual([
+        ['2025-04-01', 2, 2],
+        ['2025-04-02', 0, 0],
+      ]);
+    });
+
     it('refuses stats ranges it should not compute', async () => {
       const s = server();
       const op = await asOperator();

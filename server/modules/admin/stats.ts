@@ -90,11 +90,40 @@ function perDayPerUniversity(lo: Date, hi: Date, scope: 'split' | 'all' | number
       left join msg_n using (d, u)`;
 }
 
+interface MeetupDayRow {
+  d: string;
+  confirmed: number | string;
+  done: number | string;
+}
+
+/**
+ * Meetups (contract section 14) per Seoul day of their start, in [lo, hi), always live: a
+ * meetup's status changes after its day (both check-ins make it DONE; a confirmed one may still
+ * be cancelled before it starts), so these counts are never frozen into stats_days.
+ *
+ * - confirmed: meetups of that day that were confirmed and still stand (CONFIRMED, or DONE — a
+ *   meetup becomes DONE only after it was confirmed); proposed, declined and cancelled ones are not;
+ * - done: meetups of that day both members said took place (DONE).
+ *
+ * A meetup belongs to a match, which never crosses universities: the proposer's university is the meetup's.
+ */
+function meetupsPerDay(lo: Date, hi: Date, universityId: number | undefined) {
+  return sql`
+    select to_char((m.starts_at at time zone 'Asia/Seoul')::date, 'YYYY-MM-DD') as d,
+           count(*) as confirmed,
+           count(*) filter (where m.status = 'DONE') as done
+      from meetups m
+     where m.starts_at >= ${lo} and m.starts_at < ${hi} and m.status in ('CONFIRMED', 'DONE')
+           ${universityId === undefined ? sql`` : sql`and m.proposer_id in (select id from members where university_id = ${universityId})`}
+     group by 1`;
+}
+
 /**
  * Contract section 16: one row per Seoul day of [from, to] (decision 0013-admin-stats). Days that
  * are over are computed once into stats_days and read from there; the current day (and one that
  * ended under SETTLE_MS ago) is computed live. A 90-day range so reads ~90 rows per university
- * plus one day of activity, instead of every message of the quarter.
+ * plus one day of activity, instead of every message of the quarter. Meetups are counted live
+ * for the whole range (meetupsPerDay).
  *
  * Frozen days keep what happened: a room deleted later (both left) does not take its messages
  * out of the day they were sent.
@@ -144,12 +173,15 @@ export async function dailyStats(repo: AdminRepo, from: string, to: string, univ
     live.forEach(add);
   }
 
+  const meetups = new Map<string, { meetupsConfirmed: number; meetupsDone: number }>();
+  for (const r of await repo.rowsOf<MeetupDayRow>(meetupsPerDay(seoulMidnight(from), seoulMidnight(addDays(to, 1)), universityId))) {
+    meetups.set(r.d, { meetupsConfirmed: Number(r.confirmed), meetupsDone: Number(r.done) });
+  }
+
   const rows: StatsRow[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const counts = byDay.get(d) ?? { signups: 0, activeMembers: 0, requests: 0, accepts: 0, messages: 0 };
-    // Integrator: count meetups (contract section 14) per Seoul day here once the meetups table is
-    // in — live, not frozen: a meetup's status changes after its day.
-    rows.push({ date: d, ...counts, meetupsConfirmed: 0, meetupsDone: 0 });
+    rows.push({ date: d, ...counts, ...(meetups.get(d) ?? { meetupsConfirmed: 0, meetupsDone: 0 }) });
   }
   return rows;
 }
