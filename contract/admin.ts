@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MEETUP_PLACE_MAX } from './meetups';
+import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
@@ -213,3 +215,26 @@ export const reportDecisionSchema = z.object({
   closedReports: z.number().int(),
 });
 export type ReportDecision = z.infer<typeof reportDecisionSchema>;
+
+/**
+ * 장소: the campus places of a university (contract section 14's meetup suggestions take their
+ * place from this list, in this order). GET answers the list; PUT replaces it and answers the saved list.
+ */
+export const CAMPUS_PLACES_MAX = 20;
+const placeNameSchema = z
+  .string({ error: '장소 이름을 입력해 주세요.' })
+  .trim()
+  .min(1, '장소 이름을 입력해 주세요.')
+  .max(MEETUP_PLACE_MAX, `장소 이름은 ${MEETUP_PLACE_MAX}자 이하로 입력해 주세요.`)
+  .refine(noControlChars, UNSAFE_TEXT_MESSAGE);
+export const campusPlacesBodySchema = z.object({
+  places: z
+    .array(placeNameSchema, { error: '장소 목록을 보내 주세요.' })
+    // Suggestions always need a place (section 14: never empty).
+    .min(1, '장소를 한 곳 이상 입력해 주세요.')
+    .max(CAMPUS_PLACES_MAX, `장소는 ${CAMPUS_PLACES_MAX}곳까지 입력할 수 있어요.`)
+    .refine((names) => new Set(names).size === names.length, '같은 장소가 두 번 들어 있어요.'),
+});
+export type CampusPlacesBody = z.input<typeof campusPlacesBodySchema>;
+export const campusPlacesSchema = z.object({ universityId: z.number().int(), places: z.array(z.string()) });
+export type CampusPlaces = z.infer<typeof campusPlacesSchema>;

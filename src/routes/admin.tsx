@@ -5,7 +5,7 @@ import { MentorArticle } from '../features/mentor';
 
 // The console's tabs (features/admin's ADMIN_TABS), spelled here so that nothing of the console is
 // imported by the part of this file that stays in the app's entry chunk (search, loader).
-const searchSchema = z.object({ tab: z.enum(['mentor', 'applications', 'reports', 'stats']).catch('mentor').default('mentor') });
+const searchSchema = z.object({ tab: z.enum(['mentor', 'applications', 'places', 'reports', 'stats']).catch('mentor').default('mentor') });
 
 // Contract section 16: the operator console. Its component (and everything it imports: the admin
 // entities, uPlot) is split into chunks of its own by the router plugin; the loader imports the

@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MentorConfigInput } from '../../../contract/admin';
 import type { Db } from '../../db/client';
-import { departments, members, memberSuspensions, mentorApplications, mentorConfigs, refreshTokens, reports, universities, uploads } from '../../db/schema';
+import {
+  campusPlaces,
+  departments,
+  members,
+  memberSuspensions,
+  mentorApplications,
+  mentorConfigs,
+  refreshTokens,
+  reports,
+  universities,
+  uploads,
+} from '../../db/schema';
 
 /** Rows of a raw statement; node-postgres and PGlite both answer with `{ rows }`. */
 async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
@@ -14,6 +25,28 @@ export function adminRepo(db: Db) {
   return {
     universities() {
       return db.select({ universityId: universities.id, name: universities.shortName }).from(universities).orderBy(asc(universities.id));
+    },
+
+    /** The campus places in their display order (the meetup suggestions' order). */
+    async places(universityId: number): Promise<string[]> {
+      const rows = await db
+        .select({ name: campusPlaces.name })
+        .from(campusPlaces)
+        .where(eq(campusPlaces.universityId, universityId))
+        .orderBy(asc(campusPlaces.position), asc(campusPlaces.id));
+      return rows.map((r) => r.name);
+    },
+
+    /**
+     * Replaces a university's places, all or nothing. Saves of one university are serialised on its
+     * row, so two operators saving at once end with one list or the other, never a mix or a 500.
+     */
+    async savePlaces(universityId: number, names: readonly string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: universities.id }).from(universities).where(eq(universities.id, universityId)).for('update');
+        await tx.delete(campusPlaces).where(eq(campusPlaces.universityId, universityId));
+        await tx.insert(campusPlaces).values(names.map((name, i) => ({ universityId, name, position: i + 1 })));
+      });
     },
 
     async universityExists(id: number): Promise<boolean> {

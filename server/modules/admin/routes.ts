@@ -7,6 +7,8 @@ import {
   adminReportsSchema,
   adminUniversitiesSchema,
   BUILT_IN_BANNER_RE,
+  campusPlacesBodySchema,
+  campusPlacesSchema,
   MEMBER_REINSTATE_SUCCESS,
   MENTOR_APPLICATION_CSV_COLUMNS,
   MENTOR_CONFIG_SAVE_SUCCESS,
@@ -136,6 +138,21 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           }
           await repo.saveMentorConfig(universityId, month, input, currentMember(request).id);
           return ok(MENTOR_CONFIG_SAVE_SUCCESS);
+        },
+      );
+
+      admin.get('/universities/:id/places', { schema: { params: adminIdParamsSchema, response: okResponse(campusPlacesSchema) } }, async (request) => {
+        const universityId = await universityOf(request.params.id);
+        return ok({ universityId, places: await repo.places(universityId) });
+      });
+
+      admin.put(
+        '/universities/:id/places',
+        { bodyLimit: 16 * 1024, schema: { params: adminIdParamsSchema, body: campusPlacesBodySchema, response: okResponse(campusPlacesSchema) } },
+        async (request) => {
+          const universityId = await universityOf(request.params.id);
+          await repo.savePlaces(universityId, request.body.places);
+          return ok({ universityId, places: await repo.places(universityId) });
         },
       );
 

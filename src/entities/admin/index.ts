@@ -10,3 +10,5 @@ export { decideReport, useDecideReport } from './decide-report';
 export { getSuspended, suspendedQueryOptions, useSuspended } from './get-suspended';
 export { reinstateMember, useReinstateMember } from './reinstate-member';
 export { getStats, statsQueryOptions, useStats } from './get-stats';
+export { getPlaces, placesQueryOptions, usePlaces } from './get-places';
+export { savePlaces, useSavePlaces } from './save-places';

@@ -7,6 +7,8 @@ export const adminKeys = {
   universities: () => [...adminKeys.all, 'universities'] as const,
   /** GET /api/admin/universities/{id}/mentor?month */
   mentor: (universityId: number, month: string) => [...adminKeys.all, 'mentor', universityId, month] as const,
+  /** GET /api/admin/universities/{id}/places */
+  places: (universityId: number) => [...adminKeys.all, 'places', universityId] as const,
   /** GET /api/admin/mentor-applications?universityId&month */
   applications: (universityId: number, month: string) => [...adminKeys.all, 'applications', universityId, month] as const,
   /** GET /api/admin/reports?status */

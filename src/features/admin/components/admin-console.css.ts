@@ -175,3 +175,13 @@ export const statsGrid = style({
 });
 
 export const chart = style({ width: '100%', minHeight: vars.size.chart });
+
+// ---------- 장소 (campus places) ----------
+
+export const placeList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
+
+export const placeRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const placeInput = style([input, { flex: 1, minWidth: 0 }]);
+
+export const placeOrder = style({ minWidth: vars.space.xl, color: vars.color.textSub, fontVariantNumeric: 'tabular-nums' });

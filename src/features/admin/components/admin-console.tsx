@@ -4,14 +4,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAdminMe } from '../../../entities/admin';
 import { ApplicationsPanel } from './applications-panel';
 import { MentorEditor, type MentorPreviewRenderer } from './mentor-editor';
+import { PlacesPanel } from './places-panel';
 import { ReportsPanel } from './reports-panel';
 import { StatsPanel } from './stats-panel';
 import * as styles from './admin-console.css';
 
-export const ADMIN_TABS = ['mentor', 'applications', 'reports', 'stats'] as const;
+export const ADMIN_TABS = ['mentor', 'applications', 'places', 'reports', 'stats'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-const TAB_LABELS: Record<AdminTab, string> = { mentor: '이달의 멘토', applications: '신청자', reports: '신고', stats: '통계' };
+const TAB_LABELS: Record<AdminTab, string> = { mentor: '이달의 멘토', applications: '신청자', places: '장소', reports: '신고', stats: '통계' };
 
 interface AdminConsoleProps {
   tab: AdminTab;
@@ -60,6 +61,7 @@ export function AdminConsole({ tab, onTab, renderMentorPreview }: AdminConsolePr
       <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'mentor' ? <MentorEditor renderPreview={renderMentorPreview} /> : null}
         {tab === 'applications' ? <ApplicationsPanel /> : null}
+        {tab === 'places' ? <PlacesPanel /> : null}
         {tab === 'reports' ? <ReportsPanel /> : null}
         {tab === 'stats' ? <StatsPanel /> : null}
       </section>

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { campusPlacesSchema, type CampusPlaces } from '../../../contract/admin';
+import { apiJson } from '../../lib/http';
+import { adminKeys } from './keys';
+
+/** PUT /api/admin/universities/{id}/places { places } — replaces the list; answers the saved one. */
+export function savePlaces({ universityId, places }: { universityId: number; places: string[] }): Promise<CampusPlaces> {
+  return apiJson(`/api/admin/universities/${universityId}/places`, { method: 'put', json: { places } }, campusPlacesSchema);
+}
+
+export function useSavePlaces() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePlaces,
+    // The answer is the stored list (trimmed, in order): the cache takes it as it is.
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.places(saved.universityId), saved),
+  });
+}
