@@ -166,3 +166,44 @@ test('the statistics tab draws charts with the numbers beside them', async ({ br
   await shoot(page, 'admin-stats-1280');
   await context.close();
 });
+
+test('an operator edits a campus’s meetup places: add, reorder, delete, a blank name refused, saved in order', async ({ browser, request }) => {
+  const op = await theOperator(request);
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=places');
+  await expect(page.getByRole('tab', { name: '장소' })).toHaveAttribute('aria-selected', 'true');
+  // 한국항공대: the other specs' students are at 가톨릭대, whose suggestions stay as seeded.
+  await page.getByLabel('학교').selectOption({ label: '한국항공대' });
+  const form = page.getByRole('form', { name: '장소 편집' });
+  await expect(form.getByRole('heading', { name: '한국항공대 약속 장소' })).toBeVisible();
+  await expect(form.getByLabel('1번째 장소', { exact: true })).toHaveValue('학생식당');
+  const before = await form.getByRole('listitem').count();
+
+  await form.getByRole('button', { name: '장소 추가' }).click();
+  await form.getByRole('button', { name: '저장' }).click();
+  await expect(form.getByText('장소 이름을 입력해 주세요.')).toBeVisible();
+  const added = form.getByLabel(`${before + 1}번째 장소`, { exact: true });
+  await added.fill('항공우주박물관 앞');
+  // Up to the top, one step at a time; then the old second (학생식당, now) goes.
+  for (let i = before + 1; i > 1; i -= 1) await form.getByRole('button', { name: `${i}번째 장소를 위로` }).click();
+  await expect(form.getByLabel('1번째 장소', { exact: true })).toHaveValue('항공우주박물관 앞');
+  await form.getByRole('button', { name: '2번째 장소 삭제' }).click();
+  await form.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `한국항공대 장소 ${before}곳을 저장했어요` })).toBeVisible();
+  await shoot(page, 'admin-places-1280');
+
+  const universities = (await (await request.get(`${E2E_URL}/api/admin/universities`, { headers: { Authorization: `Bearer ${op.token}` } })).json()) as {
+    result: { universityId: number; name: string }[];
+  };
+  const kau = universities.result.find((u) => u.name === '한국항공대')!;
+  const stored = (await (
+    await request.get(`${E2E_URL}/api/admin/universities/${kau.universityId}/places`, { headers: { Authorization: `Bearer ${op.token}` } })
+  ).json()) as {
+    result: { places: string[] };
+  };
+  expect(stored.result.places[0]).toBe('항공우주박물관 앞');
+  expect(stored.result.places).not.toContain('학생식당');
+  expect(stored.result.places).toHaveLength(before);
+  await context.close();
+});
