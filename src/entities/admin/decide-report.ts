@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** PATCH /api/admin/reports/{id} { action } — closes every open report of the target. */
-export function decideReport({ reportId, action }: { reportId: number; action: ReportAction }) {
+function decideReport({ reportId, action }: { reportId: number; action: ReportAction }) {
   return apiJson(`/api/admin/reports/${reportId}`, { method: 'PATCH', json: { action } }, reportDecisionSchema);
 }
 

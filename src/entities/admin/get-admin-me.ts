@@ -7,7 +7,7 @@ import { ADMIN_QUERY_META, adminKeys } from './keys';
  * GET /api/admin/me — 200 for an operator, 403 ADMIN_403 for everyone else. ADMIN_403 is a domain
  * code, so the client fails it as it is (no refresh, no sign-out); a stale token's 401 refreshes.
  */
-export function getAdminMe(): Promise<AdminMe> {
+function getAdminMe(): Promise<AdminMe> {
   return apiJson('/api/admin/me', {}, adminMeSchema);
 }
 

@@ -6,11 +6,11 @@ import { ADMIN_QUERY_META, adminKeys } from './keys';
 const path = (universityId: number, month: string) => `/api/admin/mentor-applications?universityId=${universityId}&month=${encodeURIComponent(month)}`;
 
 /** GET /api/admin/mentor-applications?universityId&month */
-export function getApplications(universityId: number, month: string): Promise<MentorApplicationRow[]> {
+function getApplications(universityId: number, month: string): Promise<MentorApplicationRow[]> {
   return apiJson(path(universityId, month), {}, mentorApplicationRowsSchema);
 }
 
-export const applicationsQueryOptions = (universityId: number, month: string) =>
+const applicationsQueryOptions = (universityId: number, month: string) =>
   queryOptions({ queryKey: adminKeys.applications(universityId, month), queryFn: () => getApplications(universityId, month), meta: ADMIN_QUERY_META });
 
 export function useApplications(universityId: number, month: string) {

@@ -4,11 +4,11 @@ import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/universities/{id}/mentor?month — stored, or the built-in default (`stored: false`). */
-export function getMentorConfig(universityId: number, month: string): Promise<AdminMentorConfig> {
+function getMentorConfig(universityId: number, month: string): Promise<AdminMentorConfig> {
   return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, {}, adminMentorConfigSchema);
 }
 
-export const mentorConfigQueryOptions = (universityId: number, month: string) =>
+const mentorConfigQueryOptions = (universityId: number, month: string) =>
   queryOptions({ queryKey: adminKeys.mentor(universityId, month), queryFn: () => getMentorConfig(universityId, month), meta: ADMIN_QUERY_META });
 
 export function useMentorConfig(universityId: number, month: string) {

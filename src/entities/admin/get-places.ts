@@ -4,11 +4,11 @@ import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/universities/{id}/places — the campus places, in the meetup suggestions' order. */
-export function getPlaces(universityId: number): Promise<CampusPlaces> {
+function getPlaces(universityId: number): Promise<CampusPlaces> {
   return apiJson(`/api/admin/universities/${universityId}/places`, {}, campusPlacesSchema);
 }
 
-export const placesQueryOptions = (universityId: number) =>
+const placesQueryOptions = (universityId: number) =>
   queryOptions({ queryKey: adminKeys.places(universityId), queryFn: () => getPlaces(universityId), meta: ADMIN_QUERY_META });
 
 export function usePlaces(universityId: number) {

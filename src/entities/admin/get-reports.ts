@@ -4,11 +4,11 @@ import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/reports?status — a target's reports next to each other, most reported first. */
-export function getReports(status: 'OPEN' | 'CLOSED'): Promise<AdminReport[]> {
+function getReports(status: 'OPEN' | 'CLOSED'): Promise<AdminReport[]> {
   return apiJson(`/api/admin/reports?status=${status}`, {}, adminReportsSchema);
 }
 
-export const reportsQueryOptions = (status: 'OPEN' | 'CLOSED') =>
+const reportsQueryOptions = (status: 'OPEN' | 'CLOSED') =>
   queryOptions({ queryKey: adminKeys.reportsOf(status), queryFn: () => getReports(status), meta: ADMIN_QUERY_META });
 
 export function useReports(status: 'OPEN' | 'CLOSED') {

@@ -4,13 +4,13 @@ import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/stats?from&to&universityId? — one row per Seoul day. */
-export function getStats(from: string, to: string, universityId: number | null): Promise<StatsRow[]> {
+function getStats(from: string, to: string, universityId: number | null): Promise<StatsRow[]> {
   const query = new URLSearchParams({ from, to });
   if (universityId !== null) query.set('universityId', String(universityId));
   return apiJson(`/api/admin/stats?${query.toString()}`, {}, statsRowsSchema);
 }
 
-export const statsQueryOptions = (from: string, to: string, universityId: number | null) =>
+const statsQueryOptions = (from: string, to: string, universityId: number | null) =>
   queryOptions({ queryKey: adminKeys.stats(from, to, universityId), queryFn: () => getStats(from, to, universityId), meta: ADMIN_QUERY_META });
 
 export function useStats(from: string, to: string, universityId: number | null) {

@@ -4,11 +4,11 @@ import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/members/suspended */
-export function getSuspended(): Promise<SuspendedMember[]> {
+function getSuspended(): Promise<SuspendedMember[]> {
   return apiJson('/api/admin/members/suspended', {}, suspendedMembersSchema);
 }
 
-export const suspendedQueryOptions = () => queryOptions({ queryKey: adminKeys.suspended(), queryFn: getSuspended, meta: ADMIN_QUERY_META });
+const suspendedQueryOptions = () => queryOptions({ queryKey: adminKeys.suspended(), queryFn: getSuspended, meta: ADMIN_QUERY_META });
 
 export function useSuspended() {
   return useQuery(suspendedQueryOptions());

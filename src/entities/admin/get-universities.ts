@@ -4,11 +4,11 @@ import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/universities */
-export function getUniversities(): Promise<AdminUniversity[]> {
+function getUniversities(): Promise<AdminUniversity[]> {
   return apiJson('/api/admin/universities', {}, adminUniversitiesSchema);
 }
 
-export const universitiesQueryOptions = () =>
+const universitiesQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.universities(), queryFn: getUniversities, staleTime: 60 * 60 * 1000, meta: ADMIN_QUERY_META });
 
 export function useUniversities() {

@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** POST /api/admin/members/{id}/reinstate — 정지 해제. */
-export function reinstateMember(memberId: number): Promise<typeof MEMBER_REINSTATE_SUCCESS> {
+function reinstateMember(memberId: number): Promise<typeof MEMBER_REINSTATE_SUCCESS> {
   return apiJson(`/api/admin/members/${memberId}/reinstate`, { method: 'POST' }, memberReinstatedSchema);
 }
 

@@ -3,14 +3,14 @@ import { mentorConfigSavedSchema, type MENTOR_CONFIG_SAVE_SUCCESS, type MentorCo
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
-export interface SaveMentorConfigInput {
+interface SaveMentorConfigInput {
   universityId: number;
   month: string;
   config: MentorConfigInput;
 }
 
 /** PUT /api/admin/universities/{id}/mentor?month */
-export function saveMentorConfig({ universityId, month, config }: SaveMentorConfigInput): Promise<typeof MENTOR_CONFIG_SAVE_SUCCESS> {
+function saveMentorConfig({ universityId, month, config }: SaveMentorConfigInput): Promise<typeof MENTOR_CONFIG_SAVE_SUCCESS> {
   return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, { method: 'put', json: config }, mentorConfigSavedSchema);
 }
 

@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** PUT /api/admin/universities/{id}/places { places } — replaces the list; answers the saved one. */
-export function savePlaces({ universityId, places }: { universityId: number; places: string[] }): Promise<CampusPlaces> {
+function savePlaces({ universityId, places }: { universityId: number; places: string[] }): Promise<CampusPlaces> {
   return apiJson(`/api/admin/universities/${universityId}/places`, { method: 'put', json: { places } }, campusPlacesSchema);
 }
 

@@ -9,7 +9,7 @@ const presignedSchema = z.object({ presignedUrl: z.string(), s3Url: z.string() }
  * the bytes there, and the stored file's URL is what the mentor config names (the server checks
  * it issued it).
  */
-export async function uploadBanner(file: File): Promise<string> {
+async function uploadBanner(file: File): Promise<string> {
   const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedSchema);
   // Plain fetch: the signed URL carries its own authorisation (S3 refuses a second one).
   const put = await fetch(presignedUrl, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }).catch(

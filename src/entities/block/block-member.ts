@@ -10,7 +10,7 @@ import { blockKeys } from './keys';
 import { withoutMember } from './without-member';
 
 /** POST /api/members/{id}/block (idempotent). */
-export function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
+function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
   return apiJson(`/api/members/${memberId}/block`, { method: 'post' }, blockedSchema);
 }
 
@@ -18,7 +18,7 @@ export function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
  * Keyed like entities/match's requests: made offline, the block pauses, is persisted
  * with the query cache and is sent when the network is back, after a reload too.
  */
-export const blockMutationKey = ['blocks', 'block'] as const;
+const blockMutationKey = ['blocks', 'block'] as const;
 
 /** Every key a block changes, through the real key factories. */
 const BLOCK_CHANGES = [blockKeys.all, memberKeys.lists(), memberKeys.myPage(), matchKeys.all, chatKeys.rooms()] as const;

@@ -4,7 +4,7 @@ import { apiJson } from '../../lib/http';
 import { blockKeys } from './keys';
 
 /** GET /api/members/blocks: the members the caller blocked, newest first. */
-export function getBlocks(): Promise<BlockedMember[]> {
+function getBlocks(): Promise<BlockedMember[]> {
   return apiJson('/api/members/blocks', {}, blockedMembersSchema);
 }
 

@@ -1,5 +1,4 @@
-export { blockMember, blockMutationKey, registerBlockMutations, useBlockMember } from './block-member';
-export { blocksQueryOptions, getBlocks, useBlocks } from './get-blocks';
-export { blockKeys } from './keys';
-export { unblockMember, useUnblockMember } from './unblock-member';
+export { registerBlockMutations, useBlockMember } from './block-member';
+export { blocksQueryOptions, useBlocks } from './get-blocks';
+export { useUnblockMember } from './unblock-member';
 export { withoutMember } from './without-member';

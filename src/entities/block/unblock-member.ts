@@ -5,7 +5,7 @@ import { blockKeys } from './keys';
 import { unblockedSchema, type BlockedMember, type UNBLOCK_SUCCESS } from '../../../contract/safety';
 
 /** DELETE /api/members/{id}/block (idempotent). */
-export function unblockMember(memberId: number): Promise<typeof UNBLOCK_SUCCESS> {
+function unblockMember(memberId: number): Promise<typeof UNBLOCK_SUCCESS> {
   return apiJson(`/api/members/${memberId}/block`, { method: 'delete' }, unblockedSchema);
 }
 

@@ -3,12 +3,12 @@ import { reportCreatedSchema, type ReportBody, type ReportCreated } from '../../
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 
 /** POST /api/reports. */
-export function createReport(body: ReportBody): Promise<ReportCreated> {
+function createReport(body: ReportBody): Promise<ReportCreated> {
   return apiJson('/api/reports', { method: 'post', json: body }, reportCreatedSchema);
 }
 
 /** Keyed so a report made offline is persisted and sent when the network is back (see the block mutation). */
-export const reportMutationKey = ['reports', 'create'] as const;
+const reportMutationKey = ['reports', 'create'] as const;
 
 const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
 

@@ -1,1 +1,1 @@
-export { createReport, registerReportMutations, reportMutationKey, useCreateReport } from './create-report';
+export { registerReportMutations, useCreateReport } from './create-report';
