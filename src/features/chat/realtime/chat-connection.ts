@@ -1,15 +1,12 @@
-import {
-  CLIENT_MESSAGE_ID_HEADER,
-  HEARTBEAT_MS,
-  STOMP_UNAVAILABLE,
-  chatMessageSchema,
-  roomPublish,
-  roomTopic,
-  type ChatMessage,
-} from '../../../../contract/stomp';
+import { CLIENT_MESSAGE_ID_HEADER, HEARTBEAT_MS, STOMP_UNAVAILABLE, roomPublish } from '../../../../contract/stomp';
 import { ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
 import { SendRejectedError, type OutboxTransport } from '../outbox/flusher';
+import { jitteredBackoff } from './backoff';
+import { PendingReceipts } from './pending-receipts';
+import { RoomSubscriptions, type RoomHandlers } from './room-subscriptions';
 import { chatSocketUrl, createStompJsClient, type CreateStompClient, type StompClientLike, type StompFrameLike } from './stomp-client';
+
+export type { RoomHandlers } from './room-subscriptions';
 
 /** Spec section 4 "Socket". */
 export type ConnectionState = 'CONNECTING' | 'OPEN' | 'RECONNECTING' | 'CLOSED';
@@ -20,29 +17,6 @@ export type CloseReason = 'user' | 'auth' | 'forbidden';
 /** The SEND could not be confirmed (socket gone, no receipt in time): it may be retried as is. */
 export class ConnectionLostError extends Error {
   override readonly name = 'ConnectionLostError';
-}
-
-export interface RoomHandlers {
-  onMessage(message: ChatMessage): void;
-  /** The SUBSCRIBE was acknowledged: live from here on. Called after every (re)connect. */
-  onSubscribed?(): void;
-  /** The socket dropped: messages may be missed until the next onSubscribed. */
-  onUnsubscribed?(): void;
-  /** The server refused the subscription (not a participant, or left the room). */
-  onForbidden?(reason: string): void;
-}
-
-interface RoomEntry {
-  roomId: number;
-  handlers: RoomHandlers;
-  receiptId?: string;
-  subscription?: { unsubscribe(): void };
-  subscribed: boolean;
-}
-
-interface PendingSend {
-  resolve(): void;
-  reject(error: Error): void;
 }
 
 type EventTargetLike = Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -81,8 +55,8 @@ export class ChatConnection implements OutboxTransport {
   private state: ConnectionState = 'CLOSED';
   private closeReason: CloseReason | undefined = 'user';
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
-  private readonly rooms = new Map<number, RoomEntry>();
-  private readonly pending = new Map<string, PendingSend>();
+  private readonly rooms = new RoomSubscriptions();
+  private readonly pending = new PendingReceipts();
   private client: StompClientLike | undefined;
   private opening: Promise<void> | undefined;
   private stompConnected = false;
@@ -167,16 +141,11 @@ export class ChatConnection implements OutboxTransport {
    * function; the caller stops receiving at once.
    */
   subscribeRoom(roomId: number, handlers: RoomHandlers): () => void {
-    const previous = this.rooms.get(roomId);
-    previous?.subscription?.unsubscribe();
-    const entry: RoomEntry = { roomId, handlers, subscribed: false };
-    this.rooms.set(roomId, entry);
-    if (this.stompConnected) this.subscribe(entry);
+    const remove = this.rooms.add(roomId, handlers, this.stompConnected ? this.client : undefined, this.nextSeq);
     return () => {
-      if (this.rooms.get(roomId) !== entry) return;
-      this.rooms.delete(roomId);
+      const subscription = remove();
       try {
-        if (this.stompConnected) entry.subscription?.unsubscribe();
+        if (this.stompConnected) subscription?.unsubscribe();
       } catch {
         // The socket went away meanwhile; nothing left to unsubscribe.
       }
@@ -193,38 +162,30 @@ export class ChatConnection implements OutboxTransport {
     if (!client || !this.stompConnected) return Promise.reject(new ConnectionLostError('not connected'));
     this.seq += 1;
     const receiptId = `send-${this.seq}-${clientMessageId}`;
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (!this.pending.delete(receiptId)) return;
-        reject(new ConnectionLostError('no receipt'));
+    const receipt = this.pending.wait(
+      receiptId,
+      this.options.receiptTimeoutMs,
+      () => new ConnectionLostError('no receipt'),
+      () => {
         // A socket that swallows frames is broken: drop it, the reconnect re-sends.
         if (this.client === client) client.forceDisconnect();
-      }, this.options.receiptTimeoutMs);
-      this.pending.set(receiptId, {
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
+      },
+    );
+    client.watchForReceipt(receiptId, () => this.pending.settle(receiptId));
+    try {
+      client.publish({
+        destination: roomPublish(roomId),
+        body: JSON.stringify({ content }),
+        headers: {
+          [CLIENT_MESSAGE_ID_HEADER]: clientMessageId,
+          receipt: receiptId,
+          'content-type': 'application/json',
         },
       });
-      client.watchForReceipt(receiptId, () => this.settle(receiptId));
-      try {
-        client.publish({
-          destination: roomPublish(roomId),
-          body: JSON.stringify({ content }),
-          headers: {
-            [CLIENT_MESSAGE_ID_HEADER]: clientMessageId,
-            receipt: receiptId,
-            'content-type': 'application/json',
-          },
-        });
-      } catch (error) {
-        this.settle(receiptId, new ConnectionLostError(error instanceof Error ? error.message : 'send failed'));
-      }
-    });
+    } catch (error) {
+      this.pending.settle(receiptId, new ConnectionLostError(error instanceof Error ? error.message : 'send failed'));
+    }
+    return receipt;
   }
 
   // ---- stomp callbacks --------------------------------------------------------------------
@@ -258,7 +219,7 @@ export class ChatConnection implements OutboxTransport {
     this.transientFailures = 0;
     this.stompConnected = true;
     this.setState('OPEN');
-    for (const entry of this.rooms.values()) this.subscribe(entry);
+    if (this.client) this.rooms.subscribeAll(this.client, this.nextSeq);
   }
 
   private handleStompError(frame: StompFrameLike): void {
@@ -268,12 +229,12 @@ export class ChatConnection implements OutboxTransport {
       // The server refused this SEND. A refusal about the message itself fails it; a
       // server-side hiccup leaves it pending for the resend after the reconnect.
       const error = TRANSIENT_ERRORS.has(message) ? new ConnectionLostError(message) : new SendRejectedError(message);
-      this.settle(receiptId, error);
+      this.pending.settle(receiptId, error);
     } else if (receiptId !== undefined) {
-      const room = [...this.rooms.values()].find((entry) => entry.receiptId === receiptId);
+      const room = this.rooms.byReceipt(receiptId);
       if (room) {
         // Not a participant (any more): reconnecting would be refused the same way.
-        room.handlers.onForbidden?.(message);
+        room.onForbidden?.(message);
         this.finish('forbidden');
         return;
       }
@@ -293,15 +254,8 @@ export class ChatConnection implements OutboxTransport {
 
   private handleSocketClose(): void {
     this.stompConnected = false;
-    for (const id of [...this.pending.keys()]) this.settle(id, new ConnectionLostError('connection closed'));
-    for (const entry of this.rooms.values()) {
-      entry.subscription = undefined;
-      entry.receiptId = undefined;
-      if (entry.subscribed) {
-        entry.subscribed = false;
-        entry.handlers.onUnsubscribed?.();
-      }
-    }
+    this.pending.failAll(() => new ConnectionLostError('connection closed'));
+    this.rooms.dropAll();
     if (this.state !== 'CLOSED') this.setState('RECONNECTING');
   }
 
@@ -311,47 +265,7 @@ export class ChatConnection implements OutboxTransport {
 
   // ---- internals --------------------------------------------------------------------------
 
-  private subscribe(entry: RoomEntry): void {
-    const client = this.client;
-    if (!client) return;
-    this.seq += 1;
-    const receiptId = `sub-${this.seq}-${entry.roomId}`;
-    entry.receiptId = receiptId;
-    entry.subscribed = false;
-    client.watchForReceipt(receiptId, () => {
-      if (this.rooms.get(entry.roomId) !== entry || entry.receiptId !== receiptId) return;
-      entry.subscribed = true;
-      entry.handlers.onSubscribed?.();
-    });
-    entry.subscription = client.subscribe(roomTopic(entry.roomId), (frame) => this.deliver(entry, frame), {
-      receipt: receiptId,
-    });
-  }
-
-  private deliver(entry: RoomEntry, frame: StompFrameLike): void {
-    if (this.rooms.get(entry.roomId) !== entry) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(frame.body);
-    } catch {
-      console.warn('chat: ignored a MESSAGE that is not JSON');
-      return;
-    }
-    const parsed = chatMessageSchema.safeParse(json);
-    if (!parsed.success || parsed.data.roomId !== entry.roomId) {
-      console.warn('chat: ignored a MESSAGE that does not match the contract');
-      return;
-    }
-    entry.handlers.onMessage(parsed.data);
-  }
-
-  private settle(receiptId: string, error?: Error): void {
-    const pending = this.pending.get(receiptId);
-    if (!pending) return;
-    this.pending.delete(receiptId);
-    if (error) pending.reject(error);
-    else pending.resolve();
-  }
+  private readonly nextSeq = (): string => String(++this.seq);
 
   /**
    * Stops this attempt and starts the client again after a backoff with jitter: 5 s, 10 s, 20 s …
@@ -361,8 +275,7 @@ export class ChatConnection implements OutboxTransport {
     this.transientFailures++;
     if (this.state !== 'CLOSED') this.setState('RECONNECTING');
     void client?.deactivate().catch(() => undefined);
-    const ceiling = Math.min(MAX_BACKOFF_MS, this.options.reconnectDelayMs * 2 ** Math.min(this.transientFailures - 1, 10));
-    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    const delay = jitteredBackoff(this.options.reconnectDelayMs, this.transientFailures, MAX_BACKOFF_MS);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       if (this.client !== client || this.state === 'CLOSED') return;
@@ -380,15 +293,8 @@ export class ChatConnection implements OutboxTransport {
     clearTimeout(this.retryTimer);
     this.stompConnected = false;
     this.setState('CLOSED');
-    for (const id of [...this.pending.keys()]) this.settle(id, new ConnectionLostError('connection closed'));
-    for (const entry of this.rooms.values()) {
-      entry.subscription = undefined;
-      entry.receiptId = undefined;
-      if (entry.subscribed) {
-        entry.subscribed = false;
-        entry.handlers.onUnsubscribed?.();
-      }
-    }
+    this.pending.failAll(() => new ConnectionLostError('connection closed'));
+    this.rooms.dropAll();
     const client = this.client;
     this.client = undefined;
     void client?.deactivate().catch(() => undefined);
