@@ -258,7 +258,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
-    await chatRoutes(api, ctx, { onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId) });
+    await chatRoutes(api, ctx, {
+      onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId),
+      onRead: (roomId, memberId, lastReadMessageId) => chatSocket.memberRead(roomId, memberId, lastReadMessageId),
+    });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);
   await defaultImageRoutes(app);

@@ -3,11 +3,14 @@ import { randomUUID } from 'node:crypto';
 /** One SUBSCRIBE of one session; `session` is whatever delivers to it (the Session class). */
 export interface Subscription<S> {
   id: string;
+  /** As the client subscribed it; MESSAGE frames carry it. */
   destination: string;
+  /** What publish() looks it up by: the destination, or what authorizeSubscribe resolved it to. */
+  route: string;
   session: S;
 }
 
-/** Every open session of one STOMP server and its subscriptions by destination, for publish(). */
+/** Every open session of one STOMP server and its subscriptions by route, for publish(). */
 export class Registry<S> {
   readonly sessions = new Set<S>();
   readonly byDestination = new Map<string, Set<Subscription<S>>>();
@@ -25,16 +28,16 @@ export class Registry<S> {
   }
 
   add(sub: Subscription<S>): void {
-    let set = this.byDestination.get(sub.destination);
-    if (!set) this.byDestination.set(sub.destination, (set = new Set()));
+    let set = this.byDestination.get(sub.route);
+    if (!set) this.byDestination.set(sub.route, (set = new Set()));
     set.add(sub);
   }
 
   remove(sub: Subscription<S>): void {
-    const set = this.byDestination.get(sub.destination);
+    const set = this.byDestination.get(sub.route);
     if (!set) return;
     set.delete(sub);
-    if (set.size === 0) this.byDestination.delete(sub.destination);
+    if (set.size === 0) this.byDestination.delete(sub.route);
   }
 
   sessionClosed(session: S): void {

@@ -63,7 +63,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       if (shuttingDown !== undefined) session.fail({ message: shuttingDown, wsCode: WS_GOING_AWAY });
     },
 
-    publish(destination, body, headers = {}) {
+    publish(destination, body, headers = {}, only) {
       const subs = registry.byDestination.get(destination);
       if (!subs) return 0;
       const extra: Record<string, string> = { 'content-type': 'text/plain;charset=utf-8' };
@@ -74,10 +74,11 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       let delivered = 0;
       // Copy: dropping a slow consumer mutates the set while we iterate.
       for (const sub of [...subs]) {
+        if (only && !(sub.session as Session<P>).belongsTo(only)) continue;
         const data = serializeFrame({
           command: 'MESSAGE',
           headers: {
-            destination,
+            destination: sub.destination,
             subscription: sub.id,
             'message-id': registry.nextMessageId(),
             ...extra,

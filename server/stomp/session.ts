@@ -1,5 +1,6 @@
 import type { RawData, WebSocket } from 'ws';
 import { FrameParser, StompProtocolError, serializeFrame, type FrameLimits, type OutgoingFrame, type StompFrame } from './frame';
+import { STOMP_ALREADY_SUBSCRIBED, STOMP_FRAME_TOO_LARGE } from '../../contract/stomp';
 import type { Registry, Subscription as RegistrySubscription } from './registry';
 import { StompRejection, type AuthResult, type StompLogger, type StompRequestInfo, type StompServerOptions } from './types';
 
@@ -11,6 +12,7 @@ export const WS_NORMAL = 1000;
 export const WS_GOING_AWAY = 1001;
 const WS_PROTOCOL_ERROR = 1002;
 export const WS_POLICY = 1008;
+const WS_MESSAGE_TOO_BIG = 1009;
 const WS_INTERNAL = 1011;
 
 /** setTimeout's ceiling; longer token lifetimes are re-armed. */
@@ -88,6 +90,7 @@ export class Session<P> {
   }
 
   start(): void {
+    this.reportOversizedMessages();
     this.socket.on('message', (data: RawData) => this.onData(data));
     this.socket.on('close', (code: number) => this.onClose(code));
     this.socket.on('error', (err: Error) => {
@@ -99,6 +102,27 @@ export class Session<P> {
       }, this.settings.connectTimeoutMs),
     );
     this.log.info({ session: this.id, ip: this.request.ip }, 'stomp socket opened');
+  }
+
+  /**
+   * ws refuses a WebSocket message above its maxPayload by closing with 1009 before any handler
+   * sees it, so the client would never learn why (contract section 17 wants an ERROR first). The
+   * close is where we can still speak: ws calls close(1009) while the socket is OPEN.
+   */
+  private reportOversizedMessages(): void {
+    const close = this.socket.close.bind(this.socket);
+    this.socket.close = (code?: number, reason?: string | Buffer) => {
+      if (code === WS_MESSAGE_TOO_BIG && this.active) {
+        this.log.warn({ session: this.id }, 'stomp WebSocket message over the size limit');
+        this.state = 'closing';
+        this.queue.length = 0;
+        this.stopTimers();
+        this.dropSubscriptions();
+        this.sendError({ message: STOMP_FRAME_TOO_LARGE, wsCode: WS_MESSAGE_TOO_BIG });
+        this.killTimer = unref(setTimeout(() => this.socket.terminate(), this.settings.closeGraceMs));
+      }
+      close(code, reason);
+    };
   }
 
   // ---- input -------------------------------------------------------------------------------
@@ -234,13 +258,18 @@ export class Session<P> {
       throw new Fatal({ message: 'too many subscriptions', wsCode: WS_POLICY });
     }
     if (ack !== undefined && ack !== 'auto') throw protocol('only ack:auto is supported');
+    // Two subscriptions to one destination would deliver every MESSAGE twice (contract section 17).
+    for (const other of this.subscriptions.values()) {
+      if (other.destination === destination) throw new Fatal({ message: STOMP_ALREADY_SUBSCRIBED, wsCode: WS_POLICY });
+    }
+    let route: string;
     try {
-      await this.settings.authorizeSubscribe(this.principal as P, destination);
+      route = (await this.settings.authorizeSubscribe(this.principal as P, destination)) || destination;
     } catch (err) {
       throw this.rejection(err, 'forbidden', 'stomp SUBSCRIBE refused');
     }
     if (!this.active) return;
-    const sub: Subscription = { id, destination, session: this as Session<unknown> };
+    const sub: Subscription = { id, destination, route, session: this as Session<unknown> };
     this.subscriptions.set(id, sub);
     this.registry.add(sub);
     this.receipt(frame);
@@ -340,6 +369,11 @@ export class Session<P> {
   fail(failure: Failure): void {
     if (!this.active) return;
     this.log.warn({ session: this.id, reason: failure.message }, 'stomp session ended with ERROR');
+    this.sendError(failure);
+    this.close(failure.wsCode);
+  }
+
+  private sendError(failure: Failure): void {
     if (this.socket.readyState === this.socket.OPEN) {
       const headers: Record<string, string> = {
         ...failure.headers,
@@ -352,7 +386,6 @@ export class Session<P> {
         binary: false,
       });
     }
-    this.close(failure.wsCode);
   }
 
   private close(code: number): void {

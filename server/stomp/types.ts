@@ -38,8 +38,12 @@ export interface HeartBeatPreference {
 export interface StompServerOptions<P> {
   /** Throw to refuse the CONNECT; the client gets ERROR and the socket is closed. */
   authenticate(connectHeaders: Readonly<StompHeaders>, request: StompRequestInfo): Promise<AuthResult<P>>;
-  /** Throw to refuse the SUBSCRIBE; the client gets ERROR (with receipt-id) and the socket is closed. */
-  authorizeSubscribe(principal: P, destination: string): Promise<void>;
+  /**
+   * Throw to refuse the SUBSCRIBE; the client gets ERROR (with receipt-id) and the socket is closed.
+   * May return the route publish() reaches the subscription by, when it is not the destination
+   * itself (`/sub/members/me` is a different queue for every member).
+   */
+  authorizeSubscribe(principal: P, destination: string): Promise<string | void>;
   /**
    * Store and broadcast a SEND. RECEIPT is sent only after this resolves; throw to answer with
    * ERROR and close. SENDs to `/sub/**` never reach this hook.
@@ -70,10 +74,11 @@ export interface StompServer<P = unknown> {
   /**
    * Sends a MESSAGE to every local subscription of `destination`, each with its own `subscription`
    * and `message-id`. `headers` may add e.g. `content-type` (default text/plain;charset=utf-8) but
-   * cannot override destination, subscription, message-id or content-length.
+   * cannot override destination, subscription, message-id or content-length. `destination` is a
+   * route (see authorizeSubscribe); `only`, when given, limits delivery to the sessions it accepts.
    * Returns how many subscriptions it was delivered to.
    */
-  publish(destination: string, body: string, headers?: Readonly<Record<string, string>>): number;
+  publish(destination: string, body: string, headers?: Readonly<Record<string, string>>, only?: (principal: P) => boolean): number;
   /**
    * Ends the subscriptions to `destination` of every connected session whose principal matches
    * (e.g. a member who has just left a room); the sessions stay open. Returns those principals.

@@ -9,11 +9,16 @@ import { chatService } from './service';
 export interface ChatRoutesOptions {
   /** After a member left a room: their open sockets stop receiving it. */
   onLeft?(memberId: number, roomId: number): void;
+  /** After opening a room moved the member's read position: `event:read` / `event:room` go out. */
+  onRead?(roomId: number, memberId: number, lastReadMessageId: string): void;
 }
 
 /** Contract section 7; registered inside the `/api` scope (member guard). */
 export async function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatRoutesOptions = {}): Promise<void> {
-  const service = chatService(chatRepo(ctx.db));
+  const service = chatService(chatRepo(ctx.db), {
+    onRead: options.onRead,
+    onReadFailed: (err, roomId) => app.log.warn({ err, roomId }, 'chat: history read, but marking it read failed'),
+  });
 
   app.get('/api/chatrooms', async (request) => {
     const { page, size } = parse(chatRoomsQuerySchema, request.query);
