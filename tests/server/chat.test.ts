@@ -193,7 +193,9 @@ describeEachDatabase('chat REST', (server) => {
     expect(await unread(a)).toBe(0);
     expect(await unread(b)).toBe(1);
     const [room] = await database.db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
-    const newest = Math.max(...(await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId))).map((r) => r.id));
+    // The position is the friend's newest message: one's own messages are not "read" by oneself.
+    const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+    const newest = Math.max(...rows.filter((r) => r.senderId === b.memberId).map((r) => r.id));
     const aIsMemberA = room!.memberA === a.memberId;
     expect(aIsMemberA ? room!.aReadId : room!.bReadId).toBe(newest);
     expect(aIsMemberA ? room!.bReadId : room!.aReadId).toBe(0);

@@ -299,16 +299,18 @@ export function chatRepo(db: Db) {
     },
 
     /**
-     * Moves the member's read position forward to `upTo` (default: the newest message), never past
-     * the newest message and never back. Returns the new position, or undefined when it did not move
-     * (nothing new, not a participant, or already there).
+     * Moves the member's read position forward to the friend's newest message at or below `upTo`
+     * (default: the friend's newest), never back. The position is always a message of the friend's,
+     * so reading one's own messages announces nothing. Returns the new position, or undefined when
+     * it did not move (nothing new, not a participant, or already there).
      */
     async markRead(roomId: number, memberId: number, upTo?: string): Promise<string | undefined> {
       const rows = await rowsOf<{ read_id: string }>(
         db,
         sql`with target as (
-              select least(coalesce(${upTo ?? null}::bigint, max(m.id)), max(m.id)) as id
-                from chat_messages m where m.room_id = ${roomId}
+              select max(m.id) as id from chat_messages m
+               where m.room_id = ${roomId} and m.sender_id <> ${memberId}
+                 ${upTo === undefined ? sql`` : sql`and m.id <= ${upTo}::bigint`}
             )
             update chat_rooms r set
                    a_read_id = case when r.member_a = ${memberId} then t.id else r.a_read_id end,
