@@ -116,6 +116,7 @@ function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
     senderId: 2,
     content: '안녕하세요',
     createdAt: '2025-03-07T12:00:00+09:00',
+    unreadCount: 1,
     ...overrides,
   };
 }
@@ -286,7 +287,7 @@ describe('ChatConnection state machine', () => {
     expect(client().attempts).toHaveLength(1);
   });
 
-  it('a refused SUBSCRIBE → onForbidden and CLOSED (reconnecting would be refused again)', async () => {
+  it('a refused SUBSCRIBE → onForbidden, and the app-wide connection comes back without that room', async () => {
     const { connection, client } = setup();
     const onForbidden = vi.fn();
     connection.subscribeRoom(ROOM, { onMessage: vi.fn(), onForbidden });
@@ -295,8 +296,14 @@ describe('ChatConnection state machine', () => {
     client().accept();
     client().error({ message: '이 채팅방에 접근할 수 없어요.', 'receipt-id': client().subscriptions[0]?.headers.receipt ?? '' });
     expect(onForbidden).toHaveBeenCalledWith('이 채팅방에 접근할 수 없어요.');
-    expect(connection.getState()).toBe('CLOSED');
-    expect(connection.getCloseReason()).toBe('forbidden');
+    expect(connection.getState()).toBe('RECONNECTING');
+    // The server closes the socket after its ERROR; the reconnect subscribes nothing refused.
+    const subscribes = client().subscriptions.length;
+    client().drop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    client().accept();
+    expect(connection.getState()).toBe('OPEN');
+    expect(client().subscriptions).toHaveLength(subscribes);
   });
 
   it('going offline drops the socket at once; coming online reconnects without waiting 5 s', async () => {

@@ -15,6 +15,7 @@ function msg(senderId: number, iso: string, content = `m${++serial}`, clientMess
     senderId,
     content,
     createdAt: iso,
+    unreadCount: 0,
     ...(clientMessageId ? { clientMessageId } : {}),
   };
 }

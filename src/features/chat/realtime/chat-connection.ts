@@ -1,12 +1,20 @@
-import { CLIENT_MESSAGE_ID_HEADER, HEARTBEAT_MS, STOMP_UNAVAILABLE, roomPublish } from '../../../../contract/stomp';
+import {
+  CLIENT_MESSAGE_ID_HEADER,
+  HEARTBEAT_MS,
+  MEMBER_QUEUE,
+  STOMP_RATE_LIMITED,
+  STOMP_UNAVAILABLE,
+  roomPublish,
+  roomTopic,
+} from '../../../../contract/stomp';
 import { ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
 import { SendRejectedError, type OutboxTransport } from '../outbox/flusher';
 import { jitteredBackoff } from './backoff';
 import { PendingReceipts } from './pending-receipts';
-import { RoomSubscriptions, type RoomHandlers } from './room-subscriptions';
+import { Subscriptions, queueDelivery, roomDelivery, type QueueHandlers, type RoomHandlers } from './subscriptions';
 import { chatSocketUrl, createStompJsClient, type CreateStompClient, type StompClientLike, type StompFrameLike } from './stomp-client';
 
-export type { RoomHandlers } from './room-subscriptions';
+export type { QueueHandlers, RoomHandlers } from './subscriptions';
 
 /** Spec section 4 "Socket". */
 export type ConnectionState = 'CONNECTING' | 'OPEN' | 'RECONNECTING' | 'CLOSED';
@@ -41,7 +49,16 @@ export interface ChatConnectionOptions {
 const RECONNECT_DELAY_MS = 5_000;
 const RECEIPT_TIMEOUT_MS = 15_000;
 // The server closes the session after these; they say nothing about the message itself.
-const TRANSIENT_ERRORS = new Set(['internal error', 'token expired', 'heart-beat timeout', 'server shutting down', 'slow consumer', STOMP_UNAVAILABLE]);
+const TRANSIENT_ERRORS = new Set([
+  'internal error',
+  'token expired',
+  'heart-beat timeout',
+  'server shutting down',
+  'slow consumer',
+  STOMP_UNAVAILABLE,
+  // Over CHAT_RATE: the message itself is fine; it goes out again after the reconnect.
+  STOMP_RATE_LIMITED,
+]);
 /** Longest wait between attempts while the server or the network is in trouble. */
 const MAX_BACKOFF_MS = 60_000;
 
@@ -55,7 +72,7 @@ export class ChatConnection implements OutboxTransport {
   private state: ConnectionState = 'CLOSED';
   private closeReason: CloseReason | undefined = 'user';
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
-  private readonly rooms = new RoomSubscriptions();
+  private readonly subscriptions = new Subscriptions();
   private readonly pending = new PendingReceipts();
   private client: StompClientLike | undefined;
   private opening: Promise<void> | undefined;
@@ -141,7 +158,29 @@ export class ChatConnection implements OutboxTransport {
    * function; the caller stops receiving at once.
    */
   subscribeRoom(roomId: number, handlers: RoomHandlers): () => void {
-    const remove = this.rooms.add(roomId, handlers, this.stompConnected ? this.client : undefined, this.nextSeq);
+    return this.subscribeTo(roomTopic(roomId), handlers, roomDelivery(roomId, handlers));
+  }
+
+  /** Subscribes the member's own queue (`event:room`), now if connected and after every reconnect. */
+  subscribeMemberQueue(handlers: QueueHandlers): () => void {
+    return this.subscribeTo(MEMBER_QUEUE, handlers, queueDelivery(handlers));
+  }
+
+  /**
+   * A SEND nobody waits for (read positions, typing): dropped when not connected, since each is
+   * only worth something now.
+   */
+  publish(destination: string, body: string): void {
+    if (!this.client || !this.stompConnected) return;
+    try {
+      this.client.publish({ destination, body, headers: { 'content-type': 'application/json' } });
+    } catch {
+      // The socket went away meanwhile.
+    }
+  }
+
+  private subscribeTo(destination: string, handlers: RoomHandlers | QueueHandlers, deliver: (frame: StompFrameLike) => boolean): () => void {
+    const remove = this.subscriptions.add(destination, handlers, deliver, this.stompConnected ? this.client : undefined, this.nextSeq);
     return () => {
       const subscription = remove();
       try {
@@ -219,7 +258,7 @@ export class ChatConnection implements OutboxTransport {
     this.transientFailures = 0;
     this.stompConnected = true;
     this.setState('OPEN');
-    if (this.client) this.rooms.subscribeAll(this.client, this.nextSeq);
+    if (this.client) this.subscriptions.subscribeAll(this.client, this.nextSeq);
   }
 
   private handleStompError(frame: StompFrameLike): void {
@@ -230,14 +269,11 @@ export class ChatConnection implements OutboxTransport {
       // server-side hiccup leaves it pending for the resend after the reconnect.
       const error = TRANSIENT_ERRORS.has(message) ? new ConnectionLostError(message) : new SendRejectedError(message);
       this.pending.settle(receiptId, error);
-    } else if (receiptId !== undefined) {
-      const room = this.rooms.byReceipt(receiptId);
-      if (room) {
-        // Not a participant (any more): reconnecting would be refused the same way.
-        room.onForbidden?.(message);
-        this.finish('forbidden');
-        return;
-      }
+    } else if (receiptId !== undefined && this.subscriptions.refuse(receiptId, message)) {
+      // Not a participant (any more): that room is dropped; the connection (the app's only one)
+      // comes back for everything else.
+      if (this.state !== 'CLOSED') this.setState('RECONNECTING');
+      return;
     }
     if (message === STOMP_UNAVAILABLE) {
       // The server's own trouble (its database): the token is fine; back off, then try again.
@@ -255,7 +291,7 @@ export class ChatConnection implements OutboxTransport {
   private handleSocketClose(): void {
     this.stompConnected = false;
     this.pending.failAll(() => new ConnectionLostError('connection closed'));
-    this.rooms.dropAll();
+    this.subscriptions.dropAll();
     if (this.state !== 'CLOSED') this.setState('RECONNECTING');
   }
 
@@ -294,7 +330,7 @@ export class ChatConnection implements OutboxTransport {
     this.stompConnected = false;
     this.setState('CLOSED');
     this.pending.failAll(() => new ConnectionLostError('connection closed'));
-    this.rooms.dropAll();
+    this.subscriptions.dropAll();
     const client = this.client;
     this.client = undefined;
     void client?.deactivate().catch(() => undefined);
