@@ -1,0 +1,40 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { chatRoomsQueryOptions } from '../api/get-chat-rooms';
+import { unreadTotal } from './cache';
+
+type BadgeNavigator = Navigator & { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
+
+/** The installed app's icon shows the unread count (feature-detected; cleared at zero). */
+function showAppBadge(count: number): void {
+  const nav = navigator as BadgeNavigator;
+  if (typeof nav.setAppBadge !== 'function') return;
+  const done = count > 0 ? nav.setAppBadge(count) : (nav.clearAppBadge?.() ?? nav.setAppBadge(0));
+  done.catch(() => undefined);
+}
+
+/**
+ * For the app's root while signed in: starts the app-wide chat connection (loaded on demand, so the
+ * chat code stays out of the first screen's bundle) and returns the unread total for the 채팅 tab,
+ * read from the chat list in the query cache (kept live by `event:room`, corrected by refetches).
+ */
+export function useChatLive(signedIn: boolean): number {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let cancelled = false;
+    let release: (() => void) | undefined;
+    void import('./app-chat').then(({ acquireAppChat }) => {
+      if (!cancelled) release = acquireAppChat(queryClient).release;
+    });
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, [signedIn, queryClient]);
+
+  const rooms = useInfiniteQuery({ ...chatRoomsQueryOptions(), enabled: signedIn });
+  const total = signedIn ? unreadTotal(rooms.data) : 0;
+  useEffect(() => showAppBadge(total), [total]);
+  return total;
+}

@@ -1,0 +1,89 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../contract/stomp';
+import { chatKeys } from '../../src/features/chat/api/keys';
+import { applyReadEvent, applyRoomEvent, unreadTotal } from '../../src/features/chat/live/cache';
+
+const room = (roomId: number, lastMessage: string, unreadCount: number) => ({
+  roomId,
+  friendId: roomId * 10,
+  friendName: `친구${roomId}`,
+  lastMessage,
+  lastMessageSentAt: '12:00',
+  unreadCount,
+});
+
+function withRooms() {
+  const client = new QueryClient();
+  client.setQueryData(chatKeys.rooms(), {
+    pages: [
+      { data: [room(1, 'a', 0), room(2, 'b', 2)], meta: { currentPage: 0, hasNext: true } },
+      { data: [room(3, 'c', 1)], meta: { currentPage: 1, hasNext: false } },
+    ],
+    pageParams: [0, 1],
+  });
+  return client;
+}
+
+type Rooms = { pages: Array<{ data: Array<ReturnType<typeof room>> }> };
+const ids = (client: QueryClient) => client.getQueryData<Rooms>(chatKeys.rooms())!.pages.map((p) => p.data.map((r) => [r.roomId, r.unreadCount]));
+
+describe('chat list from event:room', () => {
+  it('a new message moves the room to the top with its last message and unread count', () => {
+    const client = withRooms();
+    applyRoomEvent(client, { roomId: 3, lastMessage: '점심?', lastMessageSentAt: '12:30', unreadCount: 2 });
+    expect(ids(client)).toEqual([
+      [
+        [3, 2],
+        [1, 0],
+        [2, 2],
+      ],
+      [],
+    ]);
+    expect(unreadTotal(client.getQueryData(chatKeys.rooms()))).toBe(4);
+  });
+
+  it('a read only changes the count, the room stays where it is', () => {
+    const client = withRooms();
+    applyRoomEvent(client, { roomId: 2, lastMessage: 'b', lastMessageSentAt: '12:00', unreadCount: 0 });
+    expect(ids(client)).toEqual([
+      [
+        [1, 0],
+        [2, 0],
+      ],
+      [[3, 1]],
+    ]);
+  });
+
+  it('an unknown room makes the list refetch', () => {
+    const client = withRooms();
+    applyRoomEvent(client, { roomId: 99, lastMessage: '새 방', lastMessageSentAt: '12:00', unreadCount: 1 });
+    expect(client.getQueryState(chatKeys.rooms())?.isInvalidated).toBe(true);
+  });
+});
+
+describe('read markers from event:read', () => {
+  const message = (id: string, senderId: number, unreadCount: number): ChatMessage => ({
+    id: { value: id, timestamp: 0, date: '2026-01-01T12:00:00+09:00' },
+    roomId: 7,
+    senderId,
+    content: id,
+    createdAt: '2026-01-01T12:00:00+09:00',
+    unreadCount,
+  });
+
+  it("clears the `1` of my messages up to the friend's read position, and nothing else", () => {
+    const client = new QueryClient();
+    client.setQueryData(chatKeys.messages(7), {
+      pages: [{ userId: 1, friendId: 2, data: [message('12', 1, 1), message('10', 1, 1), message('9', 2, 1)], meta: { hasNext: false } }],
+      pageParams: [null],
+    });
+    applyReadEvent(client, 7, { memberId: 2, lastReadMessageId: '11' });
+    const data = client.getQueryData<{ pages: Array<{ data: ChatMessage[] }> }>(chatKeys.messages(7))!;
+    expect(data.pages[0]!.data.map((m) => [m.id.value, m.unreadCount])).toEqual([
+      ['12', 1],
+      ['10', 0],
+      ['9', 1],
+    ]);
+  });
+});
