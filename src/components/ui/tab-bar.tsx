@@ -38,7 +38,7 @@ export function TabBar({ pathname, badges = {} }: { pathname: string; badges?: P
                 <span className={styles.iconSlot}>
                   <Icon />
                   {count > 0 ? (
-                    <span className={styles.badge} data-testid={`tab-badge-${label}`} aria-label={`읽지 않은 메시지 ${count}개`}>
+                    <span className={styles.badge} data-testid={`tab-badge-${label}`} aria-label={`안 읽은 메시지 ${count}개`}>
                       {count > 99 ? '99+' : count}
                     </span>
                   ) : null}

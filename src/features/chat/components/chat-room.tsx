@@ -105,7 +105,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
 
   let banner: string | null = null;
   if (session.forbidden) banner = '이 채팅방에 접근할 수 없어요.';
-  else if (session.state !== 'OPEN') banner = '채팅방에 연결 중이에요...';
+  else if (session.state !== 'OPEN' || !session.live) banner = '채팅방에 연결 중이에요...';
 
   return (
     <div

@@ -14,6 +14,8 @@ const READ_DEBOUNCE_MS = 300;
 
 export interface ChatRoomSession {
   state: ConnectionState;
+  /** The room's topic is subscribed: its messages and events arrive live. */
+  live: boolean;
   /** The server refused this room (not a participant, or left). */
   forbidden: boolean;
   /** The friend is typing (shown as "입력 중…" for a few seconds after each event). */
@@ -41,6 +43,7 @@ export function useChatRoom(roomId: number): ChatRoomSession {
   const state = useSyncExternalStore(subscribeAppChatState, appChatState);
   const [forbidden, setForbidden] = useState(false);
   const [friendTyping, setFriendTyping] = useState(false);
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
     const { chat: app, release } = acquireAppChat(queryClient);
@@ -76,8 +79,10 @@ export function useChatRoom(roomId: number): ChatRoomSession {
         clearTimeout(typingTimer);
         typingTimer = setTimeout(() => setFriendTyping(false), TYPING_SHOWN_MS);
       },
+      onUnsubscribed: () => setLive(false),
       onSubscribed: () => {
         setForbidden(false);
+        setLive(true);
         // Whatever was said between the last fetch (or the drop) and this subscription; the fetch
         // itself marks the room read on the server.
         catchUpMessages(queryClient, roomId)
@@ -100,6 +105,7 @@ export function useChatRoom(roomId: number): ChatRoomSession {
       clearTimeout(typingTimer);
       close();
       release();
+      setLive(false);
     };
   }, [roomId, queryClient, outbox]);
 
@@ -113,5 +119,5 @@ export function useChatRoom(roomId: number): ChatRoomSession {
   const retry = useCallback((id: string) => void outbox.retry(id), [outbox]);
   const remove = useCallback((id: string) => void outbox.remove(id), [outbox]);
 
-  return { state, forbidden, friendTyping, local, send, typed, retry, remove };
+  return { state, live, forbidden, friendTyping, local, send, typed, retry, remove };
 }
