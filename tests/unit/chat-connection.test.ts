@@ -178,7 +178,7 @@ describe('ChatConnection state machine', () => {
     expect(onSubscribed).toHaveBeenCalledTimes(1);
   });
 
-  it('a drop → RECONNECTING; after 5 s it reconnects with a fresh token and subscribes again', async () => {
+  it('a drop → RECONNECTING; after 2.5–5 s (jittered per client) it reconnects with a fresh token and subscribes again', async () => {
     const { connection, client, getToken, states } = setup();
     const handlers = { onMessage: vi.fn(), onSubscribed: vi.fn(), onUnsubscribed: vi.fn() };
     connection.subscribeRoom(ROOM, handlers);
@@ -191,7 +191,10 @@ describe('ChatConnection state machine', () => {
     expect(connection.getState()).toBe('RECONNECTING');
     expect(handlers.onUnsubscribed).toHaveBeenCalledTimes(1);
 
-    await vi.advanceTimersByTimeAsync(4_999);
+    const delay = client().config.reconnectDelayMs;
+    expect(delay).toBeGreaterThanOrEqual(2_500);
+    expect(delay).toBeLessThanOrEqual(5_000);
+    await vi.advanceTimersByTimeAsync(delay - 1);
     expect(client().attempts).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await flush();

@@ -12,11 +12,14 @@ const HIDDEN_GRACE_MS = 30_000;
 const TYPING_EVERY_MS = TYPING_MIN_INTERVAL_MS * 1.5;
 
 type DocumentLike = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+type WindowLike = Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: Pick<Navigator, 'onLine'> };
 
 export interface AppChatOptions {
   connection?: ChatConnection;
   outbox?: Outbox;
   document?: DocumentLike | null;
+  /** Where `online` comes from and `navigator.onLine` is read (null: always online). */
+  window?: WindowLike | null;
 }
 
 /**
@@ -31,6 +34,7 @@ export class AppChat {
   private readonly outbox: Outbox;
   private readonly drainer: OutboxDrainer;
   private readonly document: DocumentLike | null;
+  private readonly window: WindowLike | null;
   private readonly stops: Array<() => void> = [];
   private readonly lastTyping = new Map<number, number>();
   private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -43,6 +47,7 @@ export class AppChat {
     this.connection = options.connection ?? new ChatConnection();
     this.outbox = options.outbox ?? getOutbox();
     this.document = options.document === undefined ? (typeof document === 'undefined' ? null : document) : options.document;
+    this.window = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
     this.drainer = new OutboxDrainer(this.outbox, this.connection);
   }
 
@@ -61,6 +66,7 @@ export class AppChat {
       this.outbox.subscribe(() => this.drainer.kick()),
     );
     this.document?.addEventListener('visibilitychange', this.onVisibility);
+    this.window?.addEventListener('online', this.onVisibility);
     this.onVisibility();
   }
 
@@ -68,6 +74,7 @@ export class AppChat {
     this.started = false;
     clearTimeout(this.hiddenTimer);
     this.document?.removeEventListener('visibilitychange', this.onVisibility);
+    this.window?.removeEventListener('online', this.onVisibility);
     for (const stop of this.stops.splice(0)) stop();
     this.drainer.stop();
     void this.connection.close();
@@ -99,14 +106,19 @@ export class AppChat {
     this.connection.publish(typingPublish(roomId), '');
   }
 
+  /**
+   * Visible and online: connect (an open connection follows `offline` / `online` by itself).
+   * Hidden: let go after a grace period. Offline and not connected yet: wait for `online`.
+   */
   private readonly onVisibility = () => {
     if (!this.started) return;
     clearTimeout(this.hiddenTimer);
-    if (!this.document || this.document.visibilityState === 'visible') {
-      void this.connection.open();
+    if (this.document && this.document.visibilityState !== 'visible') {
+      this.hiddenTimer = setTimeout(() => void this.connection.close(), HIDDEN_GRACE_MS);
       return;
     }
-    this.hiddenTimer = setTimeout(() => void this.connection.close(), HIDDEN_GRACE_MS);
+    if (this.window && !this.window.navigator.onLine && this.connection.getState() === 'CLOSED') return;
+    void this.connection.open();
   };
 }
 

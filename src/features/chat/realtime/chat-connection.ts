@@ -124,7 +124,8 @@ export class ChatConnection implements OutboxTransport {
     const opening = this.options
       .createClient({
         url: this.options.url,
-        reconnectDelayMs: this.options.reconnectDelayMs,
+        // Between half and all of the delay: clients dropped together do not return together.
+        reconnectDelayMs: jitteredBackoff(this.options.reconnectDelayMs, 1, this.options.reconnectDelayMs),
         heartbeatMs: this.options.heartbeatMs,
         beforeConnect: () => this.beforeConnect(),
         onConnect: () => this.handleConnect(),
