@@ -260,6 +260,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await mentorRoutes(api, ctx);
     await chatRoutes(api, ctx, {
       onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId),
+      onOpened: (roomId) => chatSocket.roomChanged(roomId),
       onRead: (roomId, memberId, lastReadMessageId) => chatSocket.memberRead(roomId, memberId, lastReadMessageId),
     });
   });

@@ -9,6 +9,8 @@ import { chatService } from './service';
 export interface ChatRoutesOptions {
   /** After a member left a room: their open sockets stop receiving it. */
   onLeft?(memberId: number, roomId: number): void;
+  /** A room was opened (new, or re-opened for both): both members' chat lists hear of it. */
+  onOpened?(roomId: number): void;
   /** After opening a room moved the member's read position: `event:read` / `event:room` go out. */
   onRead?(roomId: number, memberId: number, lastReadMessageId: string): void;
 }
@@ -27,7 +29,9 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext, options:
 
   app.post('/api/chatrooms', async (request) => {
     const { friendId } = parse(openChatRoomQuerySchema, request.query);
-    return ok(await service.open(currentMember(request).id, friendId));
+    const opened = await service.open(currentMember(request).id, friendId);
+    options.onOpened?.(opened.chatRoomId);
+    return ok(opened);
   });
 
   app.patch('/api/chatrooms/:roomId', async (request) => {

@@ -86,6 +86,8 @@ export interface ChatSocket {
    * messages and must subscribe again (which is refused while they are out of it).
    */
   memberLeft(memberId: number, roomId: number): void;
+  /** A room changed outside STOMP (opened over REST): `event:room` to both members, on every instance. */
+  roomChanged(roomId: number): void;
   /** A member read a room over REST: `event:read` and `event:room` on every instance. */
   memberRead(roomId: number, memberId: number, lastReadMessageId: string): void;
   /** A sign-in session ended (logout): on every instance, its sockets get ERROR and close. */
@@ -311,6 +313,9 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   return {
     stomp,
+    roomChanged(roomId) {
+      events.roomChanged(roomId);
+    },
     memberRead(roomId, memberId, lastReadMessageId) {
       events.read(roomId, memberId, lastReadMessageId);
     },
