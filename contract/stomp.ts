@@ -54,7 +54,6 @@ export const MEMBER_QUEUE_PREFIX_RE = /^\/sub\/members(\/|$)/;
 /** MESSAGE header telling an event from a chat Message (which has none). */
 export const EVENT_HEADER = 'event';
 export const CHAT_EVENT = { read: 'read', typing: 'typing', room: 'room' } as const;
-export type ChatEventName = (typeof CHAT_EVENT)[keyof typeof CHAT_EVENT];
 
 /** A message id as `id.value` carries it: a positive decimal bigint. */
 const messageIdValue = z.string().regex(/^[1-9]\d{0,18}$/);

@@ -8,7 +8,7 @@ import { StompRejection, type AuthResult, type StompLogger, type StompRequestInf
 const SUBSCRIBE_ONLY = /^\/sub(\/|$)/;
 
 // Close codes (RFC 6455 section 7.4.1).
-export const WS_NORMAL = 1000;
+const WS_NORMAL = 1000;
 export const WS_GOING_AWAY = 1001;
 const WS_PROTOCOL_ERROR = 1002;
 export const WS_POLICY = 1008;

@@ -120,3 +120,26 @@ describe('mergeTimeline', () => {
     expect(mergeTimeline([one, { ...one }], [], ME)).toHaveLength(1);
   });
 });
+
+describe('read markers (contract section 17)', () => {
+  it('marks only my messages the friend has not read, and my sent-but-not-echoed ones', () => {
+    const mineUnread = { ...msg(ME, '2025-03-07T03:00:00+00:00', '안 읽음'), unreadCount: 1 };
+    const mineRead = { ...msg(ME, '2025-03-07T03:01:00+00:00', '읽음'), unreadCount: 0 };
+    const friends = { ...msg(FRIEND, '2025-03-07T03:02:00+00:00', '친구'), unreadCount: 1 };
+    const timeline = mergeTimeline(
+      [mineUnread, mineRead, friends],
+      [
+        { clientMessageId: 'sent-1', content: '보냄', createdAt: '2025-03-07T03:03:00.000Z', status: 'sent' },
+        { clientMessageId: 'pending-1', content: '대기', createdAt: '2025-03-07T03:04:00.000Z', status: 'pending' },
+      ],
+      ME,
+    );
+    expect(timeline.map((m) => [m.content, m.unread])).toEqual([
+      ['안 읽음', true],
+      ['읽음', false],
+      ['친구', false],
+      ['보냄', true],
+      ['대기', false],
+    ]);
+  });
+});
