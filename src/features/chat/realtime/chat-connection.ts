@@ -19,8 +19,8 @@ export type { QueueHandlers, RoomHandlers } from './subscriptions';
 /** Spec section 4 "Socket". */
 export type ConnectionState = 'CONNECTING' | 'OPEN' | 'RECONNECTING' | 'CLOSED';
 
-/** Why a CLOSED connection closed: the user left, no usable token, or the room refused us. */
-export type CloseReason = 'user' | 'auth' | 'forbidden';
+/** Why a CLOSED connection closed: it was closed (sign-out, app hidden), or no usable token. */
+export type CloseReason = 'user' | 'auth';
 
 /** The SEND could not be confirmed (socket gone, no receipt in time): it may be retried as is. */
 export class ConnectionLostError extends Error {
@@ -63,10 +63,10 @@ const TRANSIENT_ERRORS = new Set([
 const MAX_BACKOFF_MS = 60_000;
 
 /**
- * One STOMP connection to /ws, outside React (DEVELOPERS.md rule 5). It authenticates with a fresh
- * bearer token before every connect and reconnect, reconnects 5 s after any drop and subscribes
- * its rooms again each time, validates every MESSAGE with the contract's schema, and confirms each
- * SEND by its RECEIPT.
+ * One STOMP connection to /ws, outside React (DEVELOPERS.md rule 5); the app has one (AppChat). It
+ * authenticates with a fresh bearer token before every connect and reconnect, reconnects after any
+ * drop (2.5–5 s, then doubling up to a minute) and subscribes its destinations again each time,
+ * validates every MESSAGE with the contract's schemas, and confirms each chat SEND by its RECEIPT.
  */
 export class ChatConnection implements OutboxTransport {
   private state: ConnectionState = 'CLOSED';
