@@ -10,6 +10,8 @@ const CONNECTING = '채팅방에 연결 중이에요...';
 const messageList = (page: Page) => page.getByRole('list', { name: '메시지' });
 const bubbleRow = (page: Page, text: string) => messageList(page).locator('li[data-status]').filter({ hasText: text });
 const tabBadge = (page: Page) => page.getByTestId('tab-badge-채팅');
+/** The app icon's badge as the page last set it (recorded by the init script below). */
+const appBadge = (page: Page) => page.evaluate(() => (window as unknown as { __appBadge?: number }).__appBadge);
 
 async function say(page: Page, text: string) {
   await page.getByRole('textbox', { name: '메시지' }).fill(text);
@@ -28,6 +30,15 @@ test("the 1 goes live when the friend reads; the friend's list and tab badge fol
   const roomId = await matchAndOpenRoom(request, E2E_URL, a, b);
   const contextA = await studentContext(browser, E2E_URL, a);
   const contextB = await studentContext(browser, E2E_URL, b);
+  // The Badging API, recorded: the browser has it, but a page that is not installed shows nothing.
+  await contextB.addInitScript(() => {
+    const record = (count: number) => {
+      (window as unknown as { __appBadge?: number }).__appBadge = count;
+      return Promise.resolve();
+    };
+    Object.defineProperty(Navigator.prototype, 'setAppBadge', { configurable: true, value: (count?: number) => record(count ?? 0) });
+    Object.defineProperty(Navigator.prototype, 'clearAppBadge', { configurable: true, value: () => record(0) });
+  });
   const pageA = await contextA.newPage();
   const pageB = await contextB.newPage();
 
@@ -51,6 +62,7 @@ test("the 1 goes live when the friend reads; the friend's list and tab badge fol
   await expect(roomLink).toContainText('학생식당 12시 어때요?', { timeout: 15_000 });
   await expect(roomLink.getByLabel('안 읽은 메시지 2개')).toBeVisible();
   await expect(tabBadge(pageB)).toHaveText('2');
+  await expect.poll(() => appBadge(pageB)).toBe(2);
   await expect(messageList(pageA).getByTestId('unread-marker')).toHaveCount(2);
   await shoot(pageB, 'chat-live-list-badge');
   await shoot(pageA, 'chat-live-unread-markers');
@@ -77,6 +89,7 @@ test("the 1 goes live when the friend reads; the friend's list and tab badge fol
   await pageB.getByRole('button', { name: '뒤로 가기' }).click();
   await expect(pageB.getByRole('link', { name: /김하나/ })).toContainText('지금 바로 가요');
   await expect(tabBadge(pageB)).toBeHidden();
+  await expect.poll(() => appBadge(pageB)).toBe(0);
   await contextA.close();
   await contextB.close();
 });
