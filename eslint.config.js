@@ -7,6 +7,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Every folder under src/entities is one server resource. Entities do not import each other,
+ * except these explicit, acyclic edges: a match changes members and notifications, sign-up
+ * changes the member (their mutations invalidate those key factories).
+ */
+const ENTITY_EDGES = { match: ['member', 'notification'], session: ['member'] };
+
+function entityZones() {
+  let entities = [];
+  try {
+    entities = readdirSync('src/entities', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    // No entities yet.
+  }
+  return entities.map((entity) => ({
+    target: `./src/entities/${entity}`,
+    from: './src/entities',
+    except: [`./${entity}`, ...(ENTITY_EDGES[entity] ?? []).map((other) => `./${other}`)],
+    message: 'Entities do not import each other (except the edges listed in eslint.config.js); compose them in a feature (DEVELOPERS.md rule 3).',
+  }));
+}
+
 /** Every folder under src/features is a feature; a feature may not import another one. */
 function featureZones() {
   let features = [];
@@ -22,6 +46,29 @@ function featureZones() {
     from: './src/features',
     except: [`./${feature}`],
     message: 'Features do not import each other; compose them in a route (DEVELOPERS.md rule 3).',
+  }));
+}
+
+/**
+ * Server modules (server/modules/<name>/) import their own folder, server/lib, server/db and
+ * contract/ (plus the shared context and config types); what one module needs of another is passed
+ * in by app.ts (DEVELOPERS.md, "Server layers"). The chat module also drives the STOMP server and
+ * the realtime fan-out, the infrastructure it sits on.
+ */
+function serverModuleZones() {
+  let modules = [];
+  try {
+    modules = readdirSync('server/modules', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    // No modules yet.
+  }
+  return modules.map((name) => ({
+    target: `./server/modules/${name}`,
+    from: './server',
+    except: [`./modules/${name}`, './lib', './db', './context.ts', './config.ts', ...(name === 'chat' ? ['./stomp', './realtime'] : [])],
+    message: 'A server module imports its own folder, server/lib, server/db and contract/; another module is passed in by app.ts.',
   }));
 }
 
@@ -73,16 +120,33 @@ export default defineConfig(
               message: 'src/lib is the bottom layer: it imports no UI, features or routes.',
             },
             {
+              target: './src/lib',
+              from: './src/entities',
+              message: 'src/lib is the bottom layer: it imports no entities.',
+            },
+            {
               target: './src/components',
-              from: ['./src/features', './src/routes'],
-              message: 'Shared components never import features or routes.',
+              from: ['./src/entities', './src/features', './src/routes'],
+              message: 'Shared components never import entities, features or routes.',
+            },
+            {
+              target: './src/entities',
+              from: ['./src/features', './src/routes', './src/components/shell'],
+              message: 'Entities sit between lib/components/ui and features: they import no features, routes or shell.',
             },
             {
               target: './src/features',
               from: './src/routes',
               message: 'Features do not import routes.',
             },
+            ...entityZones(),
             ...featureZones(),
+            ...serverModuleZones(),
+            {
+              target: ['./server/lib', './server/db'],
+              from: ['./server/modules', './server/app.ts'],
+              message: 'server/lib and server/db sit below the modules and never import them.',
+            },
             {
               target: './contract',
               from: ['./src', './server', './sw'],

@@ -4,6 +4,7 @@
 //   BENCH_DB=pglite|postgres                   only that one
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh lc_bench_* database is made and dropped)
 //   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
+//   BENCH_CHECK_RESPONSES=1                    check each response against its contract schema (decision 0011)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -22,11 +23,12 @@ const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_PO
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
 const WARMUP = 30;
+const CHECK_RESPONSES = process.env.BENCH_CHECK_RESPONSES === '1';
 const UNIVERSITY = '가톨릭대';
 const SECRET = randomBytes(32).toString('hex');
 
 function emit(record: Record<string, unknown>): void {
-  console.log(JSON.stringify({ bench: 'api', ...record }));
+  console.log(JSON.stringify({ bench: 'api', checkResponses: CHECK_RESPONSES, ...record }));
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -109,7 +111,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     const seeded = performance.now();
     emit({ db: kind, query: 'seed', members: range!.n, matches: matchCount, ms: Math.round(seeded - t0), membersMs: Math.round(seededMembers - t0) });
 
-    const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
+    const app = await createApp({ config, database, jwtSecret: SECRET, logger: false, checkResponses: CHECK_RESPONSES });
     await app.ready();
     // The caller: a seeded member in the middle of the campus.
     const callerId = range!.first + Math.floor(range!.n / 2);

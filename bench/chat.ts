@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { CHAT_EVENT, EVENT_HEADER, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
+import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT, STOMP_HEADERS } from '../contract/stomp';
 import type { BenchPair, ToChild, ToParent } from './_chat-server';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -153,7 +153,7 @@ function subscribed(client: Client, destination: string, onMessage: (body: strin
   return new Promise((resolve) => {
     const receipt = `r-${randomBytes(4).toString('hex')}`;
     client.watchForReceipt(receipt, () => resolve());
-    client.subscribe(destination, (m) => onMessage(m.body, m.headers[EVENT_HEADER]), { receipt });
+    client.subscribe(destination, (m) => onMessage(m.body, m.headers[STOMP_HEADERS.event]), { receipt });
   });
 }
 

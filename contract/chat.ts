@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ChatMessage } from './stomp';
-import type { Paged } from './members';
+import { pagedSchema } from './members';
+import { chatMessageSchema } from './stomp';
 
 /** Contract section 7: chat REST shapes. */
 
@@ -29,34 +29,38 @@ export const chatMessagesQuerySchema = z.object({
 });
 
 /** One row of GET /api/chatrooms. */
-export interface ChatRoomItem {
-  roomId: number;
-  friendId: number;
-  friendName: string;
-  friendDepartment: string;
-  friendImageUrl: string | null;
+export const chatRoomItemSchema = z.object({
+  roomId: z.number().int(),
+  friendId: z.number().int(),
+  friendName: z.string(),
+  friendDepartment: z.string(),
+  friendImageUrl: z.string().nullable(),
   /** null while the room has no message yet. */
-  lastMessage: string | null;
+  lastMessage: z.string().nullable(),
   /** "HH:mm" (24-hour, Asia/Seoul); null while the room has no message yet. */
-  lastMessageSentAt: string | null;
+  lastMessageSentAt: z.string().nullable(),
   /** Messages from the friend the caller has not read yet. */
-  unreadCount: number;
-}
+  unreadCount: z.number().int(),
+});
+export type ChatRoomItem = z.infer<typeof chatRoomItemSchema>;
 
-export type ChatRoomPage = Paged<ChatRoomItem>;
+export const chatRoomPageSchema = pagedSchema(chatRoomItemSchema);
+export type ChatRoomPage = z.infer<typeof chatRoomPageSchema>;
 
 /** Result of POST /api/chatrooms?friendId=. */
-export interface OpenedChatRoom {
-  chatRoomId: number;
-  starterId: number;
-  friendName: string;
-  friendDepartment: string;
-}
+export const openedChatRoomSchema = z.object({
+  chatRoomId: z.number().int(),
+  starterId: z.number().int(),
+  friendName: z.string(),
+  friendDepartment: z.string(),
+});
+export type OpenedChatRoom = z.infer<typeof openedChatRoomSchema>;
 
 /** Result of GET /api/chatrooms/{roomId}/messages: newest first. */
-export interface ChatMessagesPage {
-  userId: number;
-  friendId: number;
-  data: ChatMessage[];
-  meta: { pageSize: number; hasNext: boolean; nextCursor: string | null };
-}
+export const chatMessagesPageSchema = z.object({
+  userId: z.number().int(),
+  friendId: z.number().int(),
+  data: z.array(chatMessageSchema),
+  meta: z.object({ pageSize: z.number().int(), hasNext: z.boolean(), nextCursor: z.string().nullable() }),
+});
+export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;

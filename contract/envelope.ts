@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Contract section 1: every JSON response is wrapped. */
 export interface Envelope<T = unknown> {
   isSuccess: boolean;
@@ -5,6 +7,17 @@ export interface Envelope<T = unknown> {
   message: string;
   result?: T;
 }
+
+const envelopeBase = { isSuccess: z.boolean(), code: z.string(), message: z.string() };
+
+/** The wrapper around a success `result` (contract section 1): `envelopeSchema(memberCardSchema.array())`. */
+export const envelopeSchema = <T extends z.ZodType>(result: T) => z.object({ ...envelopeBase, result });
+
+/** A success without `result` (e.g. PATCH /api/members/fcm-token, PATCH /api/chatrooms/{roomId}). */
+export const emptyEnvelopeSchema = z.object(envelopeBase);
+
+/** Every failure: `result` is the field → Korean message map of a COMMON400, absent otherwise. */
+export const errorEnvelopeSchema = z.object({ ...envelopeBase, result: z.record(z.string(), z.string()).optional() });
 
 export const SUCCESS_CODE = 'COMMON200';
 export const SUCCESS_MESSAGE = '성공입니다.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './members';
 
 /** Contract section 11: what a profile image may be. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
@@ -15,16 +16,31 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 300;
 
 export const presignedUrlBodySchema = z.object({
-  fileName: z.string({ error: '파일 이름이 필요해요.' }).trim().min(1, '파일 이름이 필요해요.').max(200, '파일 이름이 너무 길어요.'),
+  fileName: z
+    .string({ error: '파일 이름이 필요해요.' })
+    .trim()
+    .min(1, '파일 이름이 필요해요.')
+    .max(200, '파일 이름이 너무 길어요.')
+    .refine((s) => noControlChars(s)),
 });
 export type PresignedUrlBody = z.input<typeof presignedUrlBodySchema>;
 
-export interface PresignedUrlResult {
+export const presignedUrlResultSchema = z.object({
   /** PUT the file here with its content type. */
-  presignedUrl: string;
+  presignedUrl: z.string(),
   /** Then PATCH /api/members/profile-image with this. */
-  s3Url: string;
-}
+  s3Url: z.string(),
+});
+export type PresignedUrlResult = z.infer<typeof presignedUrlResultSchema>;
+
+/** PUT/GET /files/…/profile/{name}: the stored file's name (checked against the storage key pattern). */
+export const storedFileParamsSchema = z.object({ name: z.string() });
+/** The signed query of an issued upload URL; anything missing or repeated counts as empty (403, never 400). */
+export const uploadSignatureQuerySchema = z.object({
+  member: z.string().catch(''),
+  expires: z.string().catch(''),
+  signature: z.string().catch(''),
+});
 
 /**
  * Contract section 11: the existing client sets one of these three images of the original

@@ -28,6 +28,10 @@ export const INTEREST_LABELS: Record<InterestCode, string> = {
 
 export const MAX_INTERESTS = 3;
 
+/** GET /api/tags: every interest with its 1-based id. */
+export const tagListSchema = z.object({ interests: z.array(z.object({ id: z.number().int(), interestType: interestCodeSchema })) });
+export type TagList = z.infer<typeof tagListSchema>;
+
 /** Unknown codes are shown raw (spec section 3). */
 export function interestLabel(code: string): string {
   return (INTEREST_LABELS as Record<string, string>)[code] ?? code;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { InterestCode } from './interests';
-import type { PageMeta } from './members';
+import { interestCodeSchema } from './interests';
+import { pagedSchema } from './members';
 
 /** Contract section 5. REQUESTED = sent by me, RECEIVED = sent to me, ACCEPTED = either way, accepted. */
 export const MATCH_LIST_STATUSES = ['REQUESTED', 'RECEIVED', 'ACCEPTED'] as const;
@@ -27,31 +27,34 @@ export const matchListQuerySchema = z.object({
 });
 export type MatchListQuery = z.input<typeof matchListQuerySchema>;
 
+/** PATCH /api/matches/accept/{otherMemberId}: digits only (else COMMON400). */
+export const matchAcceptParamsSchema = z.object({
+  otherMemberId: z
+    .string()
+    .regex(/^\d{1,12}$/, '회원 번호가 올바르지 않아요.')
+    .transform(Number),
+});
+
 /** POST /api/matches result. `createdAt` is ISO-8601. */
-export interface MatchCreated {
-  id: number;
-  status: 'REQUESTED';
-  createdAt: string;
-}
+export const matchCreatedSchema = z.object({ id: z.number().int(), status: z.literal('REQUESTED'), createdAt: z.string() });
+export type MatchCreated = z.infer<typeof matchCreatedSchema>;
 
-export interface MatchedUser {
-  id: number;
-  memberName: string;
-  studentNo: string;
-  department: string;
-  profileImageUrl: string | null;
-  userKeywords: { id: number; keywordName: string }[];
+export const matchAcceptedSchema = z.literal(MATCH_ACCEPT_SUCCESS);
+
+export const matchedUserSchema = z.object({
+  id: z.number().int(),
+  memberName: z.string(),
+  studentNo: z.string(),
+  department: z.string(),
+  profileImageUrl: z.string().nullable(),
+  userKeywords: z.array(z.object({ id: z.number().int(), keywordName: z.string() })),
   /** `interestName` is the interest code (e.g. `STARTUP`); `id` its 1-based interest id. */
-  userInterests: { id: number; interestName: InterestCode }[];
-}
+  userInterests: z.array(z.object({ id: z.number().int(), interestName: interestCodeSchema })),
+});
+export type MatchedUser = z.infer<typeof matchedUserSchema>;
 
-export interface MatchItem {
-  id: number;
-  createdAt: string;
-  matchedUser: MatchedUser;
-}
+export const matchItemSchema = z.object({ id: z.number().int(), createdAt: z.string(), matchedUser: matchedUserSchema });
+export type MatchItem = z.infer<typeof matchItemSchema>;
 
-export interface MatchPage {
-  data: MatchItem[];
-  meta: PageMeta;
-}
+export const matchPageSchema = pagedSchema(matchItemSchema);
+export type MatchPage = z.infer<typeof matchPageSchema>;

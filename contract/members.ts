@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { InterestCode } from './interests';
-import { interestCodeSchema, MAX_INTERESTS } from './interests';
-import type { Slot } from './timetable';
-import { slotSchema } from './timetable';
+import { interestCodeSchema } from './interests';
+import { timetableSlotSchema } from './timetable';
 
 export const KEYWORD_TYPES = ['EXPRESS', 'GOAL', 'INTEREST'] as const;
 export type KeywordType = (typeof KEYWORD_TYPES)[number];
@@ -12,80 +10,98 @@ export const KEYWORD_QUESTIONS: Record<KeywordType, string> = {
   INTEREST: '요즘 가장 큰 관심사 키워드',
 };
 
-export interface Keyword {
-  id: number;
-  type: KeywordType;
-  title: string;
-  description: string;
-}
+export const keywordTypeSchema = z.enum(KEYWORD_TYPES);
 
-/** Member card: recommendations, popular, filters (contract section 3). */
-export interface MemberCard {
-  memberId: number;
-  memberName: string;
-  profileImageUrl: string | null;
-  department: string;
-  studentNo: string;
-  userInterests: InterestCode[];
-  userKeywords: Keyword[];
-}
+/** One of a member's three keywords, as every response carries it. */
+export const keywordSchema = z.object({
+  id: z.number().int(),
+  type: keywordTypeSchema,
+  title: z.string(),
+  description: z.string(),
+});
+export type Keyword = z.infer<typeof keywordSchema>;
+
+/** Member card: recommendations, popular, filters (contract section 3). Missing profile text is `''`, a missing image `null`. */
+export const memberCardSchema = z.object({
+  memberId: z.number().int(),
+  memberName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  department: z.string(),
+  studentNo: z.string(),
+  userInterests: z.array(interestCodeSchema),
+  userKeywords: z.array(keywordSchema),
+});
+export type MemberCard = z.infer<typeof memberCardSchema>;
 
 export const MATCH_STATUSES = ['NONE', 'REQUESTED', 'RECEIVED', 'ACCEPTED'] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export const matchStatusSchema = z.enum(MATCH_STATUSES);
+export type MatchStatus = z.infer<typeof matchStatusSchema>;
 
-export interface MemberDetail {
-  id: number;
-  memberName: string;
-  studentNo: string;
-  university: string;
-  college: string;
-  department: string;
-  profileImageUrl: string | null;
-  userKeywords: Keyword[];
-  userInterests: InterestCode[];
-  timeTables: Slot[];
-  matchStatus: MatchStatus;
-}
+/** GET /api/members/{id}. */
+export const memberDetailSchema = z.object({
+  id: z.number().int(),
+  memberName: z.string(),
+  studentNo: z.string(),
+  university: z.string(),
+  college: z.string(),
+  department: z.string(),
+  profileImageUrl: z.string().nullable(),
+  userKeywords: z.array(keywordSchema),
+  userInterests: z.array(interestCodeSchema),
+  timeTables: z.array(timetableSlotSchema),
+  matchStatus: matchStatusSchema,
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
-export interface Me {
-  profileImageUrl: string | null;
-  memberName: string;
-  studentNo: string;
-  department: string;
-  userInterests: InterestCode[];
-  userKeywords: Keyword[];
-  timeTables: Slot[];
-}
+/** GET /api/members/me. */
+export const meSchema = z.object({
+  profileImageUrl: z.string().nullable(),
+  memberName: z.string(),
+  studentNo: z.string(),
+  department: z.string(),
+  userInterests: z.array(interestCodeSchema),
+  userKeywords: z.array(keywordSchema),
+  timeTables: z.array(timetableSlotSchema),
+});
+export type Me = z.infer<typeof meSchema>;
 
-export interface MyPage {
-  profileImageUrl: string | null;
-  name: string;
-  studentId: string;
-  department: string;
-  completed: number;
-  requested: number;
-  received: number;
-  keywords: string[];
-  tags: InterestCode[];
-}
+/** GET /api/members/mypage: the counters and the keyword titles only. */
+export const myPageSchema = z.object({
+  profileImageUrl: z.string().nullable(),
+  name: z.string(),
+  studentId: z.string(),
+  department: z.string(),
+  completed: z.number().int(),
+  requested: z.number().int(),
+  received: z.number().int(),
+  keywords: z.array(z.string()),
+  tags: z.array(interestCodeSchema),
+});
+export type MyPage = z.infer<typeof myPageSchema>;
 
-export interface PageMeta {
-  currentPage: number;
-  pageSize: number;
-  totalItems: number;
-  totalPages: number;
-  hasNext: boolean;
-}
+/** Offset paging (filters, matches, chat rooms). */
+export const pageMetaSchema = z.object({
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+  hasNext: z.boolean(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
 export interface Paged<T> {
   data: T[];
   meta: PageMeta;
 }
+export const memberCardPageSchema = pagedSchema(memberCardSchema);
 
-export interface College {
-  id: number;
-  name: string;
-}
-export type Department = College;
+/** GET /api/colleges and GET /api/colleges/{collegeId}/departments: `[{ id, name }]`. */
+export const collegeSchema = z.object({ id: z.number().int(), name: z.string() });
+export type College = z.infer<typeof collegeSchema>;
+export const departmentSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Department = z.infer<typeof departmentSchema>;
+/** Anything but 1–9 digits is an unknown college (an empty list, as for 0), never an error. */
+export const collegeIdParamsSchema = z.object({ collegeId: z.string().transform((s) => (/^\d{1,9}$/.test(s) ? Number(s) : 0)) });
 
 /**
  * Text a person typed: no NUL (PostgreSQL text cannot hold it), no other C0/C1 control characters
@@ -165,33 +181,52 @@ export function dropEmptyParams(query: unknown): unknown {
   return out;
 }
 
+/**
+ * The bodies of the three profile writes, as checked at the edge (a wrong shape is COMMON400).
+ * Their rules come after, each with its own code (contract section 3: USER_400_INTEREST,
+ * INTEREST_400, USER_404_INTEREST; KEYWORD_400*, KEYWORD_404_DESC_REQUIRED; TIMETABLE_400), so an
+ * item's content is left open here.
+ */
 export const tagsBodySchema = z.object({
-  interestIds: z.array(z.number().int()).min(1).max(MAX_INTERESTS),
+  interestIds: z.array(z.number({ error: '관심사 번호는 숫자여야 해요.' }).int('관심사 번호는 정수여야 해요.'), { error: '관심사를 선택해 주세요.' }).max(20),
 });
+export type TagsBody = z.input<typeof tagsBodySchema>;
 
 export const keywordsBodySchema = z.object({
   keywords: z
-    .array(
-      z.object({
-        type: z.enum(KEYWORD_TYPES),
-        title: z.string().trim().min(1).max(5).refine(plainLine, UNSAFE_TEXT_MESSAGE),
-        description: z.string().trim().min(1).max(100).refine(noControlChars, UNSAFE_TEXT_MESSAGE),
-      }),
-    )
-    .length(3),
+    .array(z.unknown().meta({ description: '{ type: EXPRESS | GOAL | INTEREST, title: 1–5자, description: 1–100자 }, one of each type' }), {
+      error: '키워드 목록이 필요해요.',
+    })
+    .max(10, '키워드는 3개만 보낼 수 있어요.'),
 });
+export type KeywordsBody = z.input<typeof keywordsBodySchema>;
 
 export const KEYWORD_TITLE_MAX = 5;
 export const KEYWORD_DESCRIPTION_MAX = 100;
 /** Only the first 800 characters are read (contract section 3). */
 export const KEYWORD_AI_INPUT_CHARS = 800;
 export const keywordAiBodySchema = z.object({ description: z.string().trim().min(1).max(10_000).refine(noControlChars, UNSAFE_TEXT_MESSAGE) });
-export interface KeywordAiResult {
-  keyword: string;
-}
+export const keywordAiResultSchema = z.object({ keyword: z.string() });
+export type KeywordAiResult = z.infer<typeof keywordAiResultSchema>;
 export const profileImageBodySchema = z.object({ profileImageUrl: z.url().max(1000) });
-export const fcmTokenBodySchema = z.object({ fcmToken: z.string().trim().min(1).max(4096) });
-export const timetableBodySchema = z.object({ timeTableList: z.array(slotSchema).max(50) });
+export const fcmTokenBodySchema = z.object({ fcmToken: z.string().trim().min(1).max(4096).refine(noControlChars) });
+/** Items are checked after the shape, with TIMETABLE_400 (see `tagsBodySchema`). */
+export const timetableBodySchema = z.object({
+  timeTableList: z
+    .array(z.unknown().meta({ description: '{ dayOfWeek: MON–FRI, startTime: "HH:00", endTime: "HH:00" } (10:00–20:00)' }), {
+      error: '시간표 목록이 필요해요.',
+    })
+    .max(200, '시간표 항목이 너무 많아요.'),
+});
+export type TimetableBody = z.input<typeof timetableBodySchema>;
+
+/** GET /api/members/{id}: digits only (else COMMON400); an id past int4 is simply nobody (USER_404). */
+export const memberIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/, '회원 번호가 올바르지 않아요.')
+    .transform(Number),
+});
 
 /** `result` strings of the member writes (contract section 3). */
 export const INTERESTS_UPDATE_SUCCESS = 'INTERESTS_UPDATE_SUCCESS';
@@ -201,3 +236,9 @@ export const TIMETABLE_UPDATE_SUCCESS = 'TIMETABLE_UPDATE_SUCCESS';
 /** PATCH /api/members/fcm-token answers with this code and no result. */
 export const FCM_SUCCESS_CODE = 'FCM200';
 export const FCM_SUCCESS_MESSAGE = '알림 토큰이 저장되었어요.';
+export const interestsUpdatedSchema = z.literal(INTERESTS_UPDATE_SUCCESS);
+export const keywordsUpdatedSchema = z.literal(KEYWORDS_UPDATE_SUCCESS);
+export const profileImageUpdatedSchema = z.literal(PROFILE_IMAGE_UPDATE_SUCCESS);
+export const timetableUpdatedSchema = z.literal(TIMETABLE_UPDATE_SUCCESS);
+/** GET /api/members/keywords: the caller's keywords (0–3). */
+export const keywordListSchema = z.array(keywordSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './members';
 
 /** Spec section 4: the four mentor-config keys. */
 export const UNIVERSITY_KEYS = ['catholic', 'ewha', 'kau', 'default'] as const;
@@ -18,33 +19,36 @@ export function universityKey(universityName: string | null | undefined, school?
   return 'default';
 }
 
-export interface MentorSchedule {
-  date: string;
-  time: string;
-  place: string;
+export const mentorScheduleSchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  place: z.string(),
   /** Seats this month. */
-  capacity: number;
-}
+  capacity: z.number().int(),
+});
+export type MentorSchedule = z.infer<typeof mentorScheduleSchema>;
 
-export interface MentorConfig {
-  key: UniversityKey;
+export const mentorConfigSchema = z.object({
+  key: z.enum(UNIVERSITY_KEYS),
   /** Same-origin path of the banner image the PWA ships. */
-  bannerImage: string;
-  mentorName: string;
-  mentorTitle: string;
-  mentorSub: string;
+  bannerImage: z.string(),
+  mentorName: z.string(),
+  mentorTitle: z.string(),
+  mentorSub: z.string(),
   /** Three intro paragraphs. */
-  intro: [string, string, string];
-  schedule: MentorSchedule;
-}
+  intro: z.tuple([z.string(), z.string(), z.string()]),
+  schedule: mentorScheduleSchema,
+});
+export type MentorConfig = z.infer<typeof mentorConfigSchema>;
 
 /** GET /api/mentor. `month`, `applied` and `applicants` are **extensions** for the apply button. */
-export interface MentorInfo extends MentorConfig {
+export const mentorInfoSchema = mentorConfigSchema.extend({
   /** The application month in Korean time, `YYYY-MM`. */
-  month: string;
-  applied: boolean;
-  applicants: number;
-}
+  month: z.string(),
+  applied: z.boolean(),
+  applicants: z.number().int(),
+});
+export type MentorInfo = z.infer<typeof mentorInfoSchema>;
 
 const DATE = '9월 8일 (목)';
 const TIME = '12:30 ~ 13:20';
@@ -118,3 +122,9 @@ export const mentorApplyBodySchema = z.object({
   question: z.string({ error: '질문을 입력해 주세요.' }).trim().min(1, '질문을 입력해 주세요.').max(MENTOR_QUESTION_MAX, '질문은 500자 이하로 입력해 주세요.'),
 });
 export type MentorApplyBody = z.input<typeof mentorApplyBodySchema>;
+/** What the server checks: the form's rules, and no control characters in the question. */
+export const mentorApplyRequestSchema = mentorApplyBodySchema.refine((b) => noControlChars(b.question), {
+  path: ['question'],
+  message: '질문에 쓸 수 없는 문자가 있어요.',
+});
+export const mentorAppliedSchema = z.literal(MENTOR_APPLY_SUCCESS);

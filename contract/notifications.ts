@@ -28,25 +28,28 @@ export const notificationsQuerySchema = z.object({
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 
-export interface NotificationItem {
-  id: number;
-  type: NotificationType | (string & {});
-  content: string;
-  isRead: boolean;
-  senderMembername: string | null;
-  senderProfileImageUrl: string | null;
+export const notificationItemSchema = z.object({
+  id: z.number().int(),
+  /** One of NOTIFICATION_TYPES today; clients show an unknown type as plain text. */
+  type: z.string() as z.ZodType<NotificationType | (string & {})>,
+  content: z.string(),
+  isRead: z.boolean(),
+  senderMembername: z.string().nullable(),
+  senderProfileImageUrl: z.string().nullable(),
   /** "M/d HH:mm" in Korean time, e.g. "3/7 09:05". */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-export interface NotificationPage {
-  notifications: NotificationItem[];
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationItemSchema),
   /** The last (oldest) id of this page, to pass as `lastNotificationId` for the next; null when empty. */
-  lastNotificationId: number | null;
-  hasNext: boolean;
+  lastNotificationId: z.number().int().nullable(),
+  hasNext: z.boolean(),
   /** The page size asked for. */
-  size: number;
-}
+  size: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** "M/d HH:mm" in Asia/Seoul (UTC+9 all year, no daylight saving). */
 export function formatNotificationTime(date: Date): string {

@@ -10,12 +10,14 @@ export const LAST_HOUR = 20;
 export const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
 export const SLOT_COUNT = WEEKDAYS.length * HOURS.length;
 
-export interface Slot {
-  dayOfWeek: Weekday;
-  startTime: string;
-  endTime: string;
-  subjectName: string;
-}
+/** A timetable cell as responses carry it: whole hours, `subjectName` always `''`. */
+export const timetableSlotSchema = z.object({
+  dayOfWeek: z.enum(WEEKDAYS),
+  startTime: z.string(),
+  endTime: z.string(),
+  subjectName: z.string(),
+});
+export type Slot = z.infer<typeof timetableSlotSchema>;
 
 const time = z
   .string()

@@ -6,22 +6,26 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { AppContext, Member } from './context';
 import type { Database } from './db/client';
-import { members, refreshTokens } from './db/schema';
 import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
 import { serializeError } from './lib/log';
 import { createMetrics } from './lib/metrics';
+import { registerApiDocs } from './lib/openapi';
+import { installRouteSchemas } from './lib/route-schemas';
 import { installKoreanZodMessages } from './lib/zod-messages';
+import { authRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { AccessTokens, bearerToken } from './modules/auth/tokens';
+import { campusRepo } from './modules/campus/repo';
 import { campusRoutes } from './modules/campus/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatSocketRoutes, createChatSocket, type ChatPushHook } from './modules/chat/socket';
 import { defaultImageRoutes, filesApiRoutes, filesPublicRoutes } from './modules/files/routes';
+import { uploadsRepo } from './modules/files/repo';
+import { filesService } from './modules/files/service';
 import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
@@ -29,8 +33,9 @@ import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops/routes';
-import { chatPushHook, createPush, registerPush, type PushSender } from './modules/push';
+import { chatPushHook, createPush, type PushSender } from './modules/push';
 import { webRoutes } from './modules/web/routes';
+import { sendAppShell } from './modules/web/shell';
 import { createRealtime } from './realtime';
 import { RECOMMENDED_WS_MAX_PAYLOAD } from './stomp';
 
@@ -53,6 +58,8 @@ export interface AppDeps {
   chatPush?: ChatPushHook;
   /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
   push?: PushSender;
+  /** Check every JSON response against its contract schema (default: everywhere but production; see decision 0011). */
+  checkResponses?: boolean;
 }
 
 /**
@@ -123,8 +130,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
           },
   });
 
+  installRouteSchemas(app, { checkResponses: deps.checkResponses ?? config.NODE_ENV !== 'production' });
+
   const tokens = new AccessTokens(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
   const db = database.db;
+  const accounts = authRepo(db);
   const fixedOrigins = new Set<string>([...config.corsOrigins, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])]);
 
   // The origin absolute URLs are built from. Never the Host header as sent (any client sets it,
@@ -139,29 +149,20 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     return `http://localhost:${config.PORT}`;
   };
 
+  // Device push, before anything that may notify (matches, a chat message for someone away).
+  const push = await createPush(db, config, app.log, deps.push, (outcome) => metrics.pushSends.inc({ outcome }));
+
   const ctx: AppContext = {
     config,
     db,
     tokens,
+    push,
     async authenticate(authorization): Promise<Member> {
       const token = bearerToken(authorization);
       if (!token) throw new AppError('JWT_401');
       const principal = await tokens.verify(token);
-      // One statement: the member, and whether the token's sign-in session was ended (logout, a
-      // reused refresh token). Checked on every request, so a logout bites at once on every instance.
-      const sid = principal.sessionId ?? null;
-      const rows = await db
-        .select({
-          id: members.id,
-          email: members.email,
-          universityId: members.universityId,
-          status: members.status,
-          ended: sql<boolean>`(${sid}::text is not null and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sid} and ${refreshTokens.revokedAt} is not null))`,
-        })
-        .from(members)
-        .where(eq(members.id, principal.memberId))
-        .limit(1);
-      const row = rows[0];
+      // Checked on every request, so a logout bites at once on every instance.
+      const row = await accounts.signedInMember(principal.memberId, principal.sessionId ?? null);
       if (!row || row.ended) throw new AppError('JWT_401');
       if (row.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
       const { ended: _ended, ...member } = row;
@@ -187,6 +188,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
+  await registerApiDocs(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   if (config.corsOrigins.length > 0) {
@@ -206,9 +208,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.addHook('onClose', () => realtime.close());
-  // Created before the chat socket: a message for someone with no socket on the room is pushed.
-  const push = await createPush(db, config, app.log, deps.push, (outcome) => metrics.pushSends.inc({ outcome }));
-  registerPush(ctx, push);
+  // Pushes still in flight finish before the database closes; a chat message for someone with no socket on the room is pushed.
   app.addHook('onClose', () => push.idle());
   const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
   const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log, onStored: () => metrics.chatMessagesStored.inc() });
@@ -244,7 +244,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     stompConnections: () => chatSocket.stomp.connectionCount(),
   });
 
-  await app.register(async (scope) => authRoutes(scope, ctx, { sessionEnded: (sid) => chatSocket.endSession(sid) }));
+  await app.register(async (scope) =>
+    authRoutes(scope, ctx, {
+      campus: campusRepo(db),
+      sendAppShell: (request, reply) => sendAppShell(ctx, request, reply),
+      sessionEnded: (sid) => chatSocket.endSession(sid),
+    }),
+  );
 
   // Every /api/** route needs a signed-in member (contract section 1).
   await app.register(async (api) => {
@@ -252,9 +258,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       request.member = await ctx.authenticate(request.headers.authorization);
     });
     await campusRoutes(api, ctx);
-    await membersRoutes(api, ctx, { storage });
+    const profileImages = filesService(storage, uploadsRepo(db));
+    await membersRoutes(api, ctx, { assertUsableProfileImage: (memberId, url) => profileImages.assertUsableProfileImage(memberId, url) });
     await keywordAiRoutes(api, ctx, { rateLimit: perMinute(config.RATE_LIMIT_KEYWORD_AI), llmTimeoutMs: config.LLM_TIMEOUT_MS });
-    await matchesRoutes(api, ctx, { push, rateLimit: perMinute(config.RATE_LIMIT_MATCHES) });
+    await matchesRoutes(api, ctx, { rateLimit: perMinute(config.RATE_LIMIT_MATCHES) });
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);

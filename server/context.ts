@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { PushService } from './lib/push';
 import type { AccessTokens } from './modules/auth/tokens';
 
 /** The caller of an authenticated route, loaded once per request by the guard. */
@@ -30,6 +31,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   tokens: AccessTokens;
+  /** Device push (contract section 12): `ctx.push.notifyPush(...)` after the transaction committed. */
+  push: PushService;
   /** Verifies the bearer token and loads the member; throws the contract's 401/403. */
   authenticate(authorization: string | string[] | undefined): Promise<Member>;
   /** Origins a browser may call from (CORS, WebSocket upgrade, redirect targets). */

@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startTokenRefresh } from './lib/auth';
 import { startPush } from './lib/push';
+import { registerMatchMutations } from './entities/match/match-mutations';
 import { createQueryClient } from './lib/query-client';
 import { startQueryPersistence } from './lib/query-persistence';
 import { createAppRouter } from './router';
@@ -18,6 +19,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The whole app: router, query cache (restored from IndexedDB), token refresh and push. */
 export async function startApp(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
+  // Before any restore: a restored paused match request/accept needs its function.
+  registerMatchMutations(queryClient);
   // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the
   // outbox module is loaded only then, keeping the chat feature out of the entry chunk).
   const persistence = startQueryPersistence(queryClient, {

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_CODES, SUCCESS_CODE, SUCCESS_MESSAGE, type Envelope, type ErrorCode } from '../../contract/envelope';
 
@@ -41,6 +41,14 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, code: Erro
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError(code, fieldErrors(result.error));
   return result.data;
+}
+
+/** A top-level browser navigation (not the app's fetch, which asks for JSON). */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode) return mode === 'navigate';
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {

@@ -3,7 +3,7 @@ import { INTEREST_CODES, interestsToMask, type InterestCode } from '../../contra
 import { HOURS, WEEKDAYS, slotFor, slotsToMask, type Slot } from '../../contract/timetable';
 import type { Db } from '../db/client';
 import { colleges, departments, members, meta, universities, universityDomains } from '../db/schema';
-import { admissionYear } from '../modules/auth/service';
+import { admissionYear } from '../../contract/auth';
 
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
 const GIVEN = [

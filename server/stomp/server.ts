@@ -1,4 +1,4 @@
-import { HEARTBEAT_MS, MAX_FRAME_BYTES } from '../../contract/stomp';
+import { HEARTBEAT_MS, MAX_FRAME_BYTES, STOMP_ERRORS, STOMP_HEADERS } from '../../contract/stomp';
 import { serializeFrame, type StompHeaders } from './frame';
 import { Registry } from './registry';
 import { NOOP_LOGGER, Session, WS_GOING_AWAY, WS_POLICY, type Settings } from './session';
@@ -103,7 +103,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       let closed = 0;
       for (const session of [...registry.sessions] as Session<P>[]) {
         if (!session.belongsTo(match)) continue;
-        session.fail({ message: error.message, wsCode: WS_POLICY, headers: { code: error.code } });
+        session.fail({ message: error.message, wsCode: WS_POLICY, headers: { [STOMP_HEADERS.code]: error.code } });
         closed++;
       }
       return closed;
@@ -113,7 +113,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       return registry.sessions.size;
     },
 
-    async closeAll(reason = 'server shutting down') {
+    async closeAll(reason: string = STOMP_ERRORS.shuttingDown) {
       shuttingDown = reason;
       for (const session of [...registry.sessions]) session.fail({ message: reason, wsCode: WS_GOING_AWAY });
       await registry.whenIdle();

@@ -1,6 +1,6 @@
 import type { RawData, WebSocket } from 'ws';
 import { FrameParser, StompProtocolError, serializeFrame, type FrameLimits, type OutgoingFrame, type StompFrame } from './frame';
-import { STOMP_ALREADY_SUBSCRIBED, STOMP_FRAME_TOO_LARGE } from '../../contract/stomp';
+import { STOMP_ERRORS, STOMP_HEADERS } from '../../contract/stomp';
 import type { Registry, Subscription as RegistrySubscription } from './registry';
 import { StompRejection, type AuthResult, type StompLogger, type StompRequestInfo, type StompServerOptions } from './types';
 
@@ -98,7 +98,7 @@ export class Session<P> {
     });
     this.connectTimer = unref(
       setTimeout(() => {
-        if (this.state === 'handshake') this.fail({ message: 'CONNECT timeout', wsCode: WS_POLICY });
+        if (this.state === 'handshake') this.fail({ message: STOMP_ERRORS.connectTimeout, wsCode: WS_POLICY });
       }, this.settings.connectTimeoutMs),
     );
     this.log.info({ session: this.id, ip: this.request.ip }, 'stomp socket opened');
@@ -118,7 +118,7 @@ export class Session<P> {
         this.queue.length = 0;
         this.stopTimers();
         this.dropSubscriptions();
-        this.sendError({ message: STOMP_FRAME_TOO_LARGE, wsCode: WS_MESSAGE_TOO_BIG });
+        this.sendError({ message: STOMP_ERRORS.frameTooLarge, wsCode: WS_MESSAGE_TOO_BIG });
         this.killTimer = unref(setTimeout(() => this.socket.terminate(), this.settings.closeGraceMs));
       }
       close(code, reason);
@@ -134,7 +134,7 @@ export class Session<P> {
       for (const frame of this.parser.feed(data)) this.queue.push(frame);
     } catch (err) {
       this.parseFailed = true;
-      this.queue.push(err instanceof StompProtocolError ? err : new StompProtocolError('malformed frame'));
+      this.queue.push(err instanceof StompProtocolError ? err : new StompProtocolError(STOMP_ERRORS.malformedFrame));
     }
     if (this.queue.length >= QUEUE_HIGH_WATER && !this.socket.isPaused) this.socket.pause();
     void this.drain();
@@ -155,9 +155,9 @@ export class Session<P> {
         try {
           await this.handle(item);
         } catch (err) {
-          const failure: Failure = err instanceof Fatal ? err.failure : { message: 'internal error', wsCode: WS_INTERNAL };
+          const failure: Failure = err instanceof Fatal ? err.failure : { message: STOMP_ERRORS.internal, wsCode: WS_INTERNAL };
           if (!(err instanceof Fatal)) this.log.error({ session: this.id, err }, 'stomp frame handling failed');
-          const receipt = item.headers.receipt;
+          const receipt = item.headers[STOMP_HEADERS.receipt];
           this.fail(receipt === undefined ? failure : { ...failure, receiptId: receipt });
           break;
         }
@@ -195,12 +195,12 @@ export class Session<P> {
       case 'BEGIN':
       case 'COMMIT':
       case 'ABORT':
-        throw protocol('transactions not supported');
+        throw protocol(STOMP_ERRORS.transactionsUnsupported);
       case 'CONNECT':
       case 'STOMP':
-        throw protocol('already connected');
+        throw protocol(STOMP_ERRORS.alreadyConnected);
       default:
-        throw protocol('unexpected command');
+        throw protocol(STOMP_ERRORS.unexpectedCommand);
     }
   }
 
@@ -209,7 +209,7 @@ export class Session<P> {
     const versions = (headers['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
     if (!versions.includes('1.2')) {
       throw new Fatal({
-        message: 'unsupported protocol version',
+        message: STOMP_ERRORS.unsupportedVersion,
         wsCode: WS_PROTOCOL_ERROR,
         headers: { version: '1.2' },
         body: 'Supported protocol versions are 1.2',
@@ -221,7 +221,7 @@ export class Session<P> {
     try {
       auth = await this.settings.authenticate(headers, this.request);
     } catch (err) {
-      throw this.rejection(err, 'unauthorized', 'stomp CONNECT refused');
+      throw this.rejection(err, STOMP_ERRORS.unauthorized, 'stomp CONNECT refused');
     }
     // The connect timeout or the peer may have ended the session while we waited.
     if (!this.active) return;
@@ -229,7 +229,7 @@ export class Session<P> {
       throw new Error('authenticate returned a non-finite expiresAt');
     }
     if (auth.expiresAt !== undefined && auth.expiresAt <= Date.now()) {
-      throw new Fatal({ message: 'token expired', wsCode: WS_POLICY });
+      throw new Fatal({ message: STOMP_ERRORS.tokenExpired, wsCode: WS_POLICY });
     }
 
     this.principal = auth.principal;
@@ -253,20 +253,20 @@ export class Session<P> {
     const { id, destination, ack } = frame.headers;
     if (!id) throw protocol('SUBSCRIBE requires an id header');
     if (!destination) throw protocol('SUBSCRIBE requires a destination header');
-    if (this.subscriptions.has(id)) throw protocol('duplicate subscription id');
+    if (this.subscriptions.has(id)) throw protocol(STOMP_ERRORS.duplicateSubscription);
     if (this.subscriptions.size >= this.settings.maxSubscriptionsPerConnection) {
-      throw new Fatal({ message: 'too many subscriptions', wsCode: WS_POLICY });
+      throw new Fatal({ message: STOMP_ERRORS.tooManySubscriptions, wsCode: WS_POLICY });
     }
-    if (ack !== undefined && ack !== 'auto') throw protocol('only ack:auto is supported');
+    if (ack !== undefined && ack !== 'auto') throw protocol(STOMP_ERRORS.ackAutoOnly);
     // Two subscriptions to one destination would deliver every MESSAGE twice (contract section 17).
     for (const other of this.subscriptions.values()) {
-      if (other.destination === destination) throw new Fatal({ message: STOMP_ALREADY_SUBSCRIBED, wsCode: WS_POLICY });
+      if (other.destination === destination) throw new Fatal({ message: STOMP_ERRORS.alreadySubscribed, wsCode: WS_POLICY });
     }
     let route: string;
     try {
       route = (await this.settings.authorizeSubscribe(this.principal as P, destination)) || destination;
     } catch (err) {
-      throw this.rejection(err, 'forbidden', 'stomp SUBSCRIBE refused');
+      throw this.rejection(err, STOMP_ERRORS.forbidden, 'stomp SUBSCRIBE refused');
     }
     if (!this.active) return;
     const sub: Subscription = { id, destination, route, session: this as Session<unknown> };
@@ -305,9 +305,9 @@ export class Session<P> {
     const { destination } = frame.headers;
     if (!destination) throw protocol('SEND requires a destination header');
     if (SUBSCRIBE_ONLY.test(destination)) {
-      throw new Fatal({ message: 'cannot send to a subscription destination', wsCode: WS_POLICY });
+      throw new Fatal({ message: STOMP_ERRORS.sendToSubscription, wsCode: WS_POLICY });
     }
-    if (frame.headers.transaction !== undefined) throw protocol('transactions not supported');
+    if (frame.headers.transaction !== undefined) throw protocol(STOMP_ERRORS.transactionsUnsupported);
     let body: string;
     try {
       body = utf8.decode(frame.body);
@@ -317,7 +317,7 @@ export class Session<P> {
     try {
       await this.settings.onSend(this.principal as P, { destination, headers: frame.headers, body });
     } catch (err) {
-      throw this.rejection(err, 'message rejected', 'stomp SEND refused');
+      throw this.rejection(err, STOMP_ERRORS.messageRejected, 'stomp SEND refused');
     }
     if (this.active) this.receipt(frame);
   }
@@ -328,8 +328,8 @@ export class Session<P> {
   }
 
   private receipt(frame: StompFrame): void {
-    const id = frame.headers.receipt;
-    if (id !== undefined) this.send({ command: 'RECEIPT', headers: { 'receipt-id': id } });
+    const id = frame.headers[STOMP_HEADERS.receipt];
+    if (id !== undefined) this.send({ command: 'RECEIPT', headers: { [STOMP_HEADERS.receiptId]: id } });
   }
 
   private rejection(err: unknown, fallback: string, what: string): Fatal {
@@ -359,7 +359,7 @@ export class Session<P> {
     this.lastSentAt = Date.now();
     if (this.socket.bufferedAmount > this.settings.maxBufferedBytes) {
       this.log.warn({ session: this.id, buffered: this.socket.bufferedAmount }, 'stomp slow consumer dropped');
-      this.fail({ message: 'slow consumer', wsCode: WS_POLICY });
+      this.fail({ message: STOMP_ERRORS.slowConsumer, wsCode: WS_POLICY });
       return false;
     }
     return true;
@@ -377,10 +377,10 @@ export class Session<P> {
     if (this.socket.readyState === this.socket.OPEN) {
       const headers: Record<string, string> = {
         ...failure.headers,
-        message: failure.message,
+        [STOMP_HEADERS.message]: failure.message,
         'content-type': 'text/plain;charset=utf-8',
       };
-      if (failure.receiptId !== undefined) headers['receipt-id'] = failure.receiptId;
+      if (failure.receiptId !== undefined) headers[STOMP_HEADERS.receiptId] = failure.receiptId;
       // Bypasses write(): an ERROR must not recurse into the slow-consumer check.
       this.socket.send(serializeFrame({ command: 'ERROR', headers, body: failure.body ?? failure.message }), {
         binary: false,
@@ -441,7 +441,7 @@ export class Session<P> {
         const silent = Date.now() - this.lastReceivedAt;
         // While paused we are not reading, so the client's silence proves nothing.
         if (silent > limit && !this.socket.isPaused) {
-          this.fail({ message: 'heart-beat timeout', wsCode: WS_GOING_AWAY });
+          this.fail({ message: STOMP_ERRORS.heartbeatTimeout, wsCode: WS_GOING_AWAY });
           return;
         }
         if (this.connected) this.checkTimer = unref(setTimeout(check, Math.max(1, limit - silent + 1)));
@@ -455,7 +455,7 @@ export class Session<P> {
     this.expiryTimer = unref(
       setTimeout(
         () => {
-          if (Date.now() >= expiresAt) this.fail({ message: 'token expired', wsCode: WS_POLICY });
+          if (Date.now() >= expiresAt) this.fail({ message: STOMP_ERRORS.tokenExpired, wsCode: WS_POLICY });
           else this.armExpiry(expiresAt);
         },
         Math.min(Math.max(delay, 0), MAX_TIMER_MS),
@@ -483,6 +483,6 @@ function unref<T extends NodeJS.Timeout>(timer: T): T {
 function parseHeartBeat(header: string | undefined): [number, number] {
   if (header === undefined) return [0, 0];
   const match = /^\s*(\d{1,9})\s*,\s*(\d{1,9})\s*$/.exec(header);
-  if (!match) throw protocol('invalid heart-beat header');
+  if (!match) throw protocol(STOMP_ERRORS.invalidHeartbeat);
   return [Number(match[1]), Number(match[2])];
 }

@@ -1,39 +1,25 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSelector } from '@tanstack/react-store';
+import { Store } from '@tanstack/store';
+import { useEffect } from 'react';
 
 /**
  * A multi-step screen inside the shell registers its step setter here; the header's back button
- * then steps back within the flow instead of leaving the page (spec "Header").
+ * then steps back within the flow instead of leaving the page (spec "Header"). Boxed: a Store
+ * treats a bare function as a getter.
  */
-let handler: (() => void) | null = null;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function set(next: (() => void) | null): void {
-  handler = next;
-  for (const listener of listeners) listener();
-}
+const override = new Store<{ handler: (() => void) | null }>({ handler: null });
 
 /** While mounted with a function, the header's back button calls it. */
 export function useBackOverride(onBack: (() => void) | undefined): void {
   useEffect(() => {
     if (!onBack) return;
-    set(onBack);
+    override.setState(() => ({ handler: onBack }));
     return () => {
-      if (handler === onBack) set(null);
+      if (override.state.handler === onBack) override.setState(() => ({ handler: null }));
     };
   }, [onBack]);
 }
 
 export function useBackOverrideHandler(): (() => void) | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => handler,
-    () => null,
-  );
+  return useSelector(override, (state) => state.handler);
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useSelector } from '@tanstack/react-store';
+import { Store } from '@tanstack/store';
 
 /**
  * "홈 화면에 추가": Chromium's `beforeinstallprompt` is kept and offered by a small banner, never on
@@ -16,10 +17,9 @@ export const INSTALL_MIN_VISITS = 2;
 
 let deferred: BeforeInstallPromptEvent | null = null;
 let visits = 0;
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
+// Bumped whenever `available()` may have changed (it also reads localStorage).
+const changes = new Store(0);
+const notify = () => changes.setState((n) => n + 1);
 
 function storageGet(key: string): string | null {
   try {
@@ -59,14 +59,7 @@ function available(): boolean {
 }
 
 export function useInstallAvailable(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    available,
-    () => false,
-  );
+  return useSelector(changes, available);
 }
 
 export async function promptInstall(): Promise<void> {

@@ -1,37 +1,19 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSelector } from '@tanstack/react-store';
+import { Store } from '@tanstack/store';
+import { useEffect } from 'react';
 
 /** The shared hide-navigation flag: any screen may hide the tab bar while e.g. a sheet is open. */
-let hiders = 0;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+const hiders = new Store(0);
 
 /** While `hidden` is true (and the caller is mounted) the bottom tab bar is hidden. */
 export function useHideNavigation(hidden: boolean): void {
   useEffect(() => {
     if (!hidden) return;
-    hiders += 1;
-    emit();
-    return () => {
-      hiders -= 1;
-      emit();
-    };
+    hiders.setState((count) => count + 1);
+    return () => hiders.setState((count) => count - 1);
   }, [hidden]);
 }
 
 export function useNavigationHidden(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => hiders > 0,
-    () => false,
-  );
+  return useSelector(hiders, (count) => count > 0);
 }

@@ -1,6 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './http';
-import { registerOfflineMutations } from './offline-mutations';
 import { PERSIST_MAX_AGE_MS } from './query-persistence';
 
 const MAX_RETRIES = 3;
@@ -27,7 +26,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  // Before any restore: a restored paused mutation needs its function.
-  registerOfflineMutations(queryClient);
   return queryClient;
 }

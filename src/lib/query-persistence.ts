@@ -1,7 +1,7 @@
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { getAccessToken, onAuthChange } from './auth';
+import { getAccessToken, onAuthChange, tokenMemberId } from './auth';
 
 /**
  * Offline reads: React Query's cache is kept in IndexedDB (its own database, one entry per
@@ -17,21 +17,6 @@ export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const WRITE_THROTTLE_MS = 1000;
 
 export const persistKey = (memberId: string) => `member:${memberId}`;
-
-/** The member id (`sub`) of an access token, read without verifying it; null when unusable. */
-export function tokenMemberId(token: string | null): string | null {
-  const part = token?.split('.')[1];
-  if (!part) return null;
-  try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
-    const json = new TextDecoder().decode(Uint8Array.from(atob(padded), (c) => c.charCodeAt(0)));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
-  } catch {
-    return null;
-  }
-}
 
 let store: UseStore | undefined;
 function cacheStore(): UseStore {
@@ -138,7 +123,8 @@ export function startQueryPersistence(queryClient: QueryClient, options: Persist
         shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
       },
     });
-    // Match requests/accepts made offline before the reload go out now (or when back online).
+    // Writes made offline before the reload (match requests/accepts, entities/match) go out now
+    // (or when back online).
     void queryClient.resumePausedMutations();
   };
 

@@ -1,21 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { useSelector } from '@tanstack/react-store';
+import { Store } from '@tanstack/store';
 
-/** Set by the service-worker registration when a new version is waiting. */
-let applyUpdate: (() => void) | null = null;
-const listeners = new Set<() => void>();
+/** Set by the service-worker registration when a new version is waiting (boxed: a Store treats a bare function as a getter). */
+const pending = new Store<{ apply: (() => void) | null }>({ apply: null });
 
 export function setPendingUpdate(apply: (() => void) | null): void {
-  applyUpdate = apply;
-  for (const listener of listeners) listener();
+  pending.setState(() => ({ apply }));
 }
 
 export function usePendingUpdate(): (() => void) | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => applyUpdate,
-    () => null,
-  );
+  return useSelector(pending, (state) => state.apply);
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useSelector } from '@tanstack/react-store';
+import { Store } from '@tanstack/store';
 
 /** Global toasts (spec "Global": top-right, title and body, 5000 ms). Anyone may `showToast`. */
 export const TOAST_DURATION_MS = 5000;
@@ -9,28 +10,21 @@ export interface Toast {
   body?: string;
 }
 
-let toasts: readonly Toast[] = [];
+const toasts = new Store<readonly Toast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-function emit(next: readonly Toast[]): void {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
 
 export function dismissToast(id: number): void {
   clearTimeout(timers.get(id));
   timers.delete(id);
-  emit(toasts.filter((toast) => toast.id !== id));
+  toasts.setState((current) => current.filter((toast) => toast.id !== id));
 }
 
 export function showToast(title: string, body?: string, durationMs = TOAST_DURATION_MS): number {
   const id = nextId++;
   // At most three at once: the oldest goes first.
-  const kept = toasts.slice(-2);
-  for (const gone of toasts.slice(0, -2)) dismissToast(gone.id);
-  emit([...kept, { id, title, body }]);
+  for (const gone of toasts.state.slice(0, -2)) dismissToast(gone.id);
+  toasts.setState((current) => [...current.slice(-2), { id, title, body }]);
   timers.set(
     id,
     setTimeout(() => dismissToast(id), durationMs),
@@ -39,12 +33,5 @@ export function showToast(title: string, body?: string, durationMs = TOAST_DURAT
 }
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => toasts,
-    () => toasts,
-  );
+  return useSelector(toasts);
 }

@@ -57,7 +57,7 @@ test('offline after a reload: home, explore, a profile, the chat list and a room
   const exploreCard = page.getByRole('link', { name: / 프로필 보기$/ }).first();
   await expect(exploreCard).toBeVisible();
   const exploreName = (await exploreCard.getAttribute('aria-label'))!;
-  await cacheSaved(page, (json) => json.includes('"explore"'));
+  await cacheSaved(page, (json) => json.includes('"filters"'));
   await page.goto(`/profile/${friend.memberId}`);
   await expect(page.getByText('오프친구').first()).toBeVisible();
   await cacheSaved(page, (json) => json.includes(`"detail",${friend.memberId}]`));

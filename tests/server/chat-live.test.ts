@@ -4,16 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   CHAT_EVENT,
-  EVENT_HEADER,
-  MEMBER_QUEUE,
   MAX_FRAME_BYTES,
-  STOMP_ALREADY_SUBSCRIBED,
-  STOMP_FRAME_TOO_LARGE,
-  STOMP_NOT_YOUR_QUEUE,
-  STOMP_RATE_LIMITED,
+  MEMBER_QUEUE,
   readPublish,
   roomPublish,
   roomTopic,
+  STOMP_ERRORS,
+  STOMP_HEADERS,
   typingPublish,
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
@@ -166,10 +163,10 @@ describeEachDatabase(
       // Another member's queue, or anything else under /sub/members: ERROR, and the socket closes.
       const spy = track(await ChatClient.connect(url, a.token));
       const refused = await spy.subscribeRefused(`/sub/members/${b.memberId}`);
-      expect(refused.headers).toMatchObject({ message: STOMP_NOT_YOUR_QUEUE, code: 'CHAT_403' });
+      expect(refused.headers).toMatchObject({ message: STOMP_ERRORS.notYourQueue, code: 'CHAT_403' });
       await waitUntil(() => spy.closed, 3000, 'close');
       const other = track(await ChatClient.connect(url, a.token));
-      expect((await other.subscribeRefused('/sub/members')).headers.message).toBe(STOMP_NOT_YOUR_QUEUE);
+      expect((await other.subscribeRefused('/sub/members')).headers.message).toBe(STOMP_ERRORS.notYourQueue);
     });
 
     it("a room opened over REST reaches both members' lists as event:room", async () => {
@@ -201,7 +198,7 @@ describeEachDatabase(
       await waitUntil(() => cb.events.length === 1, 3000, 'event:typing');
       await settle(300);
       expect(cb.eventBodies(CHAT_EVENT.typing)).toEqual([{ memberId: a.memberId }]);
-      expect(cb.events[0]!.headers[EVENT_HEADER]).toBe(CHAT_EVENT.typing);
+      expect(cb.events[0]!.headers[STOMP_HEADERS.event]).toBe(CHAT_EVENT.typing);
       // Not to the typist's own sessions.
       expect([...ca.events, ...ca2.events]).toHaveLength(0);
       await settle(800);
@@ -224,7 +221,7 @@ describeEachDatabase(
       await waitUntil(() => one.errors.length + two.errors.length > 0, 3000, 'ERROR frame');
       await settle(300);
       const error = [...one.errors, ...two.errors][0]!;
-      expect(error.headers).toMatchObject({ message: STOMP_RATE_LIMITED, code: 'COMMON429' });
+      expect(error.headers).toMatchObject({ message: STOMP_ERRORS.rateLimited, code: 'COMMON429' });
       const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
       // The burst, plus what 10 per second refilled while the frames were read.
       expect(rows.length).toBeGreaterThanOrEqual(30);
@@ -241,10 +238,10 @@ describeEachDatabase(
       const { a, roomId } = await matchedPair(app, database.db, 'dup');
       const c = track(await ChatClient.connect(url, a.token));
       await c.subscribe(roomTopic(roomId));
-      expect((await c.subscribeRefused(roomTopic(roomId))).headers.message).toBe(STOMP_ALREADY_SUBSCRIBED);
+      expect((await c.subscribeRefused(roomTopic(roomId))).headers.message).toBe(STOMP_ERRORS.alreadySubscribed);
       const q = track(await ChatClient.connect(url, a.token));
       await q.subscribe(MEMBER_QUEUE);
-      expect((await q.subscribeRefused(MEMBER_QUEUE)).headers.message).toBe(STOMP_ALREADY_SUBSCRIBED);
+      expect((await q.subscribeRefused(MEMBER_QUEUE)).headers.message).toBe(STOMP_ERRORS.alreadySubscribed);
     });
 
     it('a WebSocket message above the socket limit gets an ERROR frame before the close', async () => {
@@ -262,7 +259,7 @@ describeEachDatabase(
       const code = await closed;
       const error = received.find((f) => f.startsWith('ERROR'));
       expect(error).toBeDefined();
-      expect(error).toContain(`message:${STOMP_FRAME_TOO_LARGE}`);
+      expect(error).toContain(`message:${STOMP_ERRORS.frameTooLarge}`);
       expect(code).toBe(1009);
     });
   },

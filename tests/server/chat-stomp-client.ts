@@ -1,7 +1,7 @@
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { EVENT_HEADER, STOMP_ENDPOINT } from '../../contract/stomp';
+import { STOMP_ENDPOINT, STOMP_HEADERS } from '../../contract/stomp';
 
 /** Listens on an ephemeral loopback port (once per app) and returns the STOMP URL. */
 export async function stompUrl(app: FastifyInstance): Promise<string> {
@@ -132,13 +132,13 @@ export class ChatClient {
   }
 
   private record(message: IMessage): void {
-    if (message.headers[EVENT_HEADER] !== undefined) this.events.push(message);
+    if (message.headers[STOMP_HEADERS.event] !== undefined) this.events.push(message);
     else this.messages.push(message);
   }
 
   /** The bodies of the events named `name` (read, typing, room). */
   eventBodies(name: string): unknown[] {
-    return this.events.filter((m) => m.headers[EVENT_HEADER] === name).map((m) => JSON.parse(m.body));
+    return this.events.filter((m) => m.headers[STOMP_HEADERS.event] === name).map((m) => JSON.parse(m.body));
   }
 
   bodies(): unknown[] {

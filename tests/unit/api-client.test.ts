@@ -1,6 +1,6 @@
 import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fetchUniName } from '../../src/features/member/api/uni-name';
+import { getUniversityName } from '../../src/entities/campus';
 import { getAccessToken, setAccessToken } from '../../src/lib/auth';
 import { ApiError, apiJson } from '../../src/lib/http';
 import { fail, makeJwt, ok } from './support/helpers';
@@ -122,13 +122,13 @@ describe('API client', () => {
   it('reads GET /auth/uniName as plain text', async () => {
     setAccessToken(makeJwt(3600));
     server.use(mswHttp.get(`${ORIGIN}/auth/uniName`, () => HttpResponse.text('가톨릭대')));
-    await expect(fetchUniName()).resolves.toBe('가톨릭대');
+    await expect(getUniversityName()).resolves.toBe('가톨릭대');
   });
 
   it('also accepts a wrapped university name', async () => {
     setAccessToken(makeJwt(3600));
     server.use(mswHttp.get(`${ORIGIN}/auth/uniName`, () => HttpResponse.json(ok('이화여대'))));
-    await expect(fetchUniName()).resolves.toBe('이화여대');
+    await expect(getUniversityName()).resolves.toBe('이화여대');
   });
 
   it('a network error becomes ApiError NETWORK', async () => {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_QUEUE, typingPublish } from '../../contract/stomp';
-import { chatKeys } from '../../src/features/chat/api/keys';
+import { chatKeys } from '../../src/entities/chat-room';
 import { AppChat } from '../../src/features/chat/live/app-chat';
 import { Outbox } from '../../src/features/chat/outbox/outbox';
 import { idbOutboxStorage } from '../../src/features/chat/outbox/outbox-storage';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../contract/stomp';
-import { chatKeys } from '../../src/features/chat/api/keys';
+import { chatKeys } from '../../src/entities/chat-room';
 import { applyReadEvent, applyRoomEvent, unreadTotal } from '../../src/features/chat/live/cache';
 
 const room = (roomId: number, lastMessage: string, unreadCount: number) => ({

@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MENTOR_CONFIGS } from '../../contract/mentor';
 import { ok } from './support/helpers';
 import { card, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
-const mentor = { mentorName: '김다현 멘토', mentorSub: '첫 취업 준비, 선배에게 편하게 물어보세요', mentorTitle: '식품 기업 마케터' };
+// The whole GET /api/mentor answer: home's banner and /monthly-mentor share one cache entry.
+const mentor = {
+  ...MENTOR_CONFIGS.catholic,
+  mentorName: '김다현 멘토',
+  mentorSub: '첫 취업 준비, 선배에게 편하게 물어보세요',
+  mentorTitle: '식품 기업 마케터',
+};
 
 describe('home sections', () => {
   beforeEach(stubBrowser);

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, get, keys, set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
-import { clearAccessToken, setAccessToken } from '../../src/lib/auth';
-import { matchMutationKeys, registerOfflineMutations } from '../../src/lib/offline-mutations';
-import { PERSIST_BUSTER, persistKey, startQueryPersistence, tokenMemberId } from '../../src/lib/query-persistence';
+import { clearAccessToken, setAccessToken, tokenMemberId } from '../../src/lib/auth';
+import { matchMutationKeys, registerMatchMutations } from '../../src/entities/match';
+import { PERSIST_BUSTER, persistKey, startQueryPersistence } from '../../src/lib/query-persistence';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const token = (sub: number | string, extra: object = {}) => `${b64({ alg: 'HS256' })}.${b64({ sub: String(sub), exp: 9_999_999_999, ...extra })}.sig`;
@@ -107,7 +107,7 @@ describe('query cache persistence (scoped to the member, buster, wiped on sign-o
     const store = freshStore();
     setAccessToken(token(11));
     const first = new QueryClient();
-    registerOfflineMutations(first);
+    registerMatchMutations(first);
     const a = startQueryPersistence(first, { store, throttleMs: 10 });
     await a.ready;
     // Offline: the mutation pauses instead of running.

@@ -40,3 +40,30 @@ for (const name of ['ResizeObserver', 'IntersectionObserver'] as const) {
     };
   }
 }
+
+// jsdom has <dialog> but not its modal API: open/close as browsers do, and Escape fires the
+// cancelable `cancel` event (closing unless prevented), which is what the app's dialog listens to.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  const escapeListeners = new WeakMap<HTMLDialogElement, (event: KeyboardEvent) => void>();
+  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+    configurable: true,
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open');
+    },
+  });
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
+    };
+    escapeListeners.set(this, onKeyDown);
+    this.ownerDocument.addEventListener('keydown', onKeyDown);
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    const onKeyDown = escapeListeners.get(this);
+    if (onKeyDown) this.ownerDocument.removeEventListener('keydown', onKeyDown);
+    this.dispatchEvent(new Event('close'));
+  };
+}

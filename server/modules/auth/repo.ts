@@ -4,6 +4,25 @@ import { authCodes, members, refreshTokens, universities, universityDomains } fr
 
 export function authRepo(db: Db) {
   return {
+    /**
+     * The member behind an access token, and whether the token's sign-in session `sid` was ended
+     * (logout, a reused refresh token), in one statement: the guard of every signed-in request.
+     */
+    async signedInMember(memberId: number, sid: string | null) {
+      const rows = await db
+        .select({
+          id: members.id,
+          email: members.email,
+          universityId: members.universityId,
+          status: members.status,
+          ended: sql<boolean>`(${sid}::text is not null and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sid} and ${refreshTokens.revokedAt} is not null))`,
+        })
+        .from(members)
+        .where(eq(members.id, memberId))
+        .limit(1);
+      return rows[0];
+    },
+
     async insertCode(codeHash: string, email: string, name: string, expiresAt: Date) {
       await db.insert(authCodes).values({ codeHash, email, name, expiresAt });
     },

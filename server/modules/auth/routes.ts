@@ -1,18 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ACCESS_HEADER, LOGIN_SUCCESS_RESULT, NEW_USER_RESULT, REFRESH_COOKIE } from '../../../contract/auth';
-import { plainLine, UNSAFE_TEXT_MESSAGE } from '../../../contract/members';
+import {
+  ACCESS_HEADER,
+  googleCallbackQuerySchema,
+  localAuthorizeFormSchema,
+  localAuthorizeQuerySchema,
+  LOGIN_SUCCESS_RESULT,
+  loginCodeQuerySchema,
+  loginResultSchema,
+  LOGOUT_SUCCESS_RESULT,
+  logoutResultSchema,
+  NEW_USER_RESULT,
+  REFRESH_COOKIE,
+  reissueResultSchema,
+  SIGNUP_SUCCESS_RESULT,
+  signUpBodySchema,
+  signUpResultSchema,
+  UNKNOWN_UNIVERSITY_NAME,
+} from '../../../contract/auth';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { timingSafeEqual } from 'node:crypto';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError, ok, parse } from '../../lib/http';
-import { campusRepo } from '../campus/repo';
-import { isNavigation, sendAppShell } from '../web/shell';
+import { AppError, isNavigation, ok, parse } from '../../lib/http';
+import { okResponse, redirectResponse, textResponse, typed } from '../../lib/route-schemas';
+import { z } from 'zod';
 import { googleAuthorizeUrl } from './google';
 import { LOCAL_PAGE_CSS, localSignInPage } from './local-page';
 import { authRepo } from './repo';
-import { authService, type Session } from './service';
+import { authService, type CampusLookup, type Session } from './service';
 
 const CALLBACK_PATH = '/auth/callback/google';
 const APP_LOGIN_PATH = '/auth/login/google';
@@ -24,37 +39,27 @@ const STATE_COOKIE = 'oauth_state';
  */
 const CODE_COOKIE = 'oauth_code';
 
-const localAuthorizeQuery = z.object({
-  redirect_uri: z.string().min(1).max(2000),
-  state: z.string().max(500).default(''),
-});
-const localAuthorizeForm = localAuthorizeQuery.extend({
-  email: z.string().trim().toLowerCase().email('학교 이메일 형식이 아니에요.').max(254),
-  name: z.string().trim().min(1, '이름을 입력해 주세요.').max(20, '이름은 20자 이하로 입력해 주세요.').refine(plainLine, UNSAFE_TEXT_MESSAGE),
-});
-const codeQuery = z.object({ code: z.string().trim().min(1, '로그인 코드가 없어요.').max(2048) });
-const callbackQuery = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
-});
-
 function sameHash(cookie: string | undefined, expected: string): boolean {
   if (!cookie || cookie.length !== expected.length) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(expected));
 }
 
 export interface AuthRoutesOptions {
+  /** Colleges, departments and universities (the campus module's repo, passed in by app.ts). */
+  campus: CampusLookup;
+  /** The PWA's index.html for a navigation to /auth/login/google (the web module, passed in by app.ts). */
+  sendAppShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | FastifyReply;
   /** A sign-in session ended (logout, reuse, disabled): its chat sockets are closed. */
   sessionEnded?: (familyId: string) => void;
 }
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext, options: AuthRoutesOptions = {}): Promise<void> {
+export async function authRoutes(scope: FastifyInstance, ctx: AppContext, options: AuthRoutesOptions): Promise<void> {
+  const app = typed(scope);
   const { config } = ctx;
   const service = authService({
     db: ctx.db,
     repo: authRepo(ctx.db),
-    campus: campusRepo(ctx.db),
+    campus: options.campus,
     tokens: ctx.tokens,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL,
     google: config.googleEnabled ? { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } : undefined,
@@ -79,22 +84,29 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
   const appUrl = (path: string) => `${config.APP_URL ? new URL(config.APP_URL).origin : ''}${path}`;
 
   // Entry point of the sign-in button: the server, not the PWA build, knows which IdP is configured.
-  app.get('/auth/authorize', async (request, reply) => {
-    const state = randomToken(16);
-    reply.setCookie(STATE_COOKIE, state, { ...cookieBase, maxAge: 600 });
-    const redirectUri = callbackUrl(request);
-    if (config.googleEnabled) {
-      return reply.redirect(googleAuthorizeUrl({ clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! }, redirectUri, state));
-    }
-    if (!config.localSignInEnabled) throw new AppError('COMMON404');
-    return reply.redirect(`/auth/local/authorize?${new URLSearchParams({ redirect_uri: redirectUri, state })}`);
-  });
+  app.get(
+    '/auth/authorize',
+    { schema: { response: redirectResponse('To the configured sign-in: Google, or the development sign-in page') } },
+    async (request, reply) => {
+      const state = randomToken(16);
+      reply.setCookie(STATE_COOKIE, state, { ...cookieBase, maxAge: 600 });
+      const redirectUri = callbackUrl(request);
+      if (config.googleEnabled) {
+        return reply.redirect(googleAuthorizeUrl({ clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! }, redirectUri, state));
+      }
+      if (!config.localSignInEnabled) throw new AppError('COMMON404');
+      return reply.redirect(`/auth/local/authorize?${new URLSearchParams({ redirect_uri: redirectUri, state })}`);
+    },
+  );
 
-  app.get(CALLBACK_PATH, async (request, reply) => {
-    const query = callbackQuery.safeParse(request.query);
+  const callbackSchema = {
+    querystring: googleCallbackQuerySchema,
+    response: redirectResponse('To the PWA’s /auth/login/google with the code when the state matched'),
+  };
+  app.get(CALLBACK_PATH, { schema: callbackSchema }, async (request, reply) => {
     const params = new URLSearchParams();
     const expected = request.cookies[STATE_COOKIE];
-    const q = query.success ? query.data : {};
+    const q = request.query;
     // Only the browser that started the sign-in (its state cookie) may carry the code on; a
     // callback without that cookie or with another state is forged: the code is dropped.
     const stateOk = expected !== undefined && expected !== '' && expected === q.state;
@@ -131,12 +143,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
     };
     const redirectAllowed = (uri: string, request: FastifyRequest) => redirectTarget(uri, request) !== undefined;
 
-    app.get('/auth/local/style.css', async (_request, reply) =>
+    app.get('/auth/local/style.css', { schema: { response: textResponse('text/css', 'The development sign-in page’s stylesheet') } }, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOCAL_PAGE_CSS),
     );
 
-    app.get('/auth/local/authorize', async (request, reply) => {
-      const query = parse(localAuthorizeQuery, request.query);
+    const pageSchema = { querystring: localAuthorizeQuerySchema, response: textResponse('text/html', 'The development sign-in form') };
+    app.get('/auth/local/authorize', { schema: pageSchema }, async (request, reply) => {
+      const query = request.query;
       if (!redirectAllowed(query.redirect_uri, request)) throw new AppError('COMMON400', { redirect_uri: '허용되지 않은 redirect_uri예요.' });
       return reply
         .type('text/html; charset=utf-8')
@@ -144,11 +157,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
         .send(localSignInPage({ redirectUri: query.redirect_uri, state: query.state }));
     });
 
-    app.post('/auth/local/authorize', async (request, reply) => {
+    const formSchema = {
+      response: {
+        ...redirectResponse('To redirect_uri with code and state'),
+        400: { description: 'The form again with its Korean message', content: { 'text/html': { schema: z.string() } } },
+      },
+    };
+    app.post('/auth/local/authorize', { schema: formSchema }, async (request, reply) => {
       const raw = (request.body ?? {}) as Record<string, unknown>;
-      const form = localAuthorizeForm.safeParse(raw);
+      // A form, not JSON: a wrong entry shows the page again with its message, so it is checked here.
+      const form = localAuthorizeFormSchema.safeParse(raw);
       if (!form.success) {
-        const base = localAuthorizeQuery.safeParse(raw);
+        const base = localAuthorizeQuerySchema.safeParse(raw);
         if (!base.success || !redirectAllowed(base.data.redirect_uri, request)) {
           throw new AppError('COMMON400', { redirect_uri: '허용되지 않은 redirect_uri예요.' });
         }
@@ -187,19 +207,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
   }
 
   // Same path as the PWA's callback route: a navigation gets the app, the app's fetch gets JSON.
-  app.get(APP_LOGIN_PATH, async (request, reply) => {
-    if (isNavigation(request)) return sendAppShell(ctx, request, reply);
-    const { code } = parse(codeQuery, request.query);
-    // Checked before the code is spent, so a forged link cannot burn the victim's own code either.
-    if (!sameHash(request.cookies[CODE_COOKIE], sha256(code))) throw new AppError('AUTH_400_CODE');
-    reply.clearCookie(CODE_COOKIE, { path: '/auth' });
-    const session = await service.login(code, callbackUrl(request));
-    setSession(reply, session);
-    reply.header('cache-control', 'no-store');
-    return ok(session.isNewUser ? NEW_USER_RESULT : LOGIN_SUCCESS_RESULT);
-  });
+  // The query is checked in the handler: a navigation without a code still gets the app.
+  app.get(
+    APP_LOGIN_PATH,
+    { schema: { querystring: loginCodeQuerySchema, response: okResponse(loginResultSchema) }, validatorCompiler: () => (data) => ({ value: data }) },
+    async (request, reply) => {
+      if (isNavigation(request)) return options.sendAppShell(request, reply);
+      const { code } = parse(loginCodeQuerySchema, request.query);
+      // Checked before the code is spent, so a forged link cannot burn the victim's own code either.
+      if (!sameHash(request.cookies[CODE_COOKIE], sha256(code))) throw new AppError('AUTH_400_CODE');
+      reply.clearCookie(CODE_COOKIE, { path: '/auth' });
+      const session = await service.login(code, callbackUrl(request));
+      setSession(reply, session);
+      reply.header('cache-control', 'no-store');
+      return ok(session.isNewUser ? NEW_USER_RESULT : LOGIN_SUCCESS_RESULT);
+    },
+  );
 
-  app.post('/auth/reissue', async (request, reply) => {
+  app.post('/auth/reissue', { schema: { response: okResponse(reissueResultSchema) } }, async (request, reply) => {
     try {
       const session = await service.reissue(request.cookies[REFRESH_COOKIE]);
       setSession(reply, session);
@@ -211,10 +236,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
     }
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { schema: { response: okResponse(logoutResultSchema) } }, async (request, reply) => {
     await service.logout(request.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, cookieBase);
-    return ok('로그아웃 완료');
+    return ok(LOGOUT_SUCCESS_RESULT);
   });
 
   app.register(async (authed) => {
@@ -222,15 +247,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, options:
       request.member = await ctx.authenticate(request.headers.authorization);
     });
 
-    authed.patch('/auth/signUp/lunchChat', async (request) => {
+    typed(authed).patch('/auth/signUp/lunchChat', { schema: { body: signUpBodySchema, response: okResponse(signUpResultSchema) } }, async (request) => {
       const member = currentMember(request);
       await service.signUp(member.id, member.universityId, request.body);
-      return ok('추가 회원정보 등록 완료');
+      return ok(SIGNUP_SUCCESS_RESULT);
     });
 
-    authed.get('/auth/uniName', async (request, reply) => {
-      const university = await campusRepo(ctx.db).university(currentMember(request).universityId);
-      return reply.type('text/plain; charset=utf-8').send(university?.shortName ?? '대학 정보 없음');
+    authed.get('/auth/uniName', { schema: { response: textResponse('text/plain', 'The short name of the caller’s university') } }, async (request, reply) => {
+      const university = await options.campus.university(currentMember(request).universityId);
+      return reply.type('text/plain; charset=utf-8').send(university?.shortName ?? UNKNOWN_UNIVERSITY_NAME);
     });
   });
 }

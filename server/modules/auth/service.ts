@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { INTEREST_CODES, MAX_INTERESTS, interestsToMask, type InterestCode } from '../../../contract/interests';
-import { SIGNUP_MESSAGES } from '../../../contract/auth';
-import { plainLine, UNSAFE_TEXT_MESSAGE } from '../../../contract/members';
+import { admissionYear, SIGNUP_MESSAGES, type signUpBodySchema } from '../../../contract/auth';
 import { slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError, parse } from '../../lib/http';
-import type { CampusRepo } from '../campus/repo';
-import { validSlots } from '../members/slots';
+import { AppError } from '../../lib/http';
+import { validSlots } from '../../lib/timetable';
 import { exchangeGoogleCode, type GoogleConfig } from './google';
 import type { AuthRepo } from './repo';
 import type { AccessTokens } from './tokens';
@@ -24,10 +22,17 @@ export interface Session {
   refreshExpiresAt: Date;
 }
 
+/** What sign-up and /auth/uniName read of the campus (the campus module's repo, passed in by app.ts). */
+export interface CampusLookup {
+  university(universityId: number): Promise<{ shortName: string | null } | undefined>;
+  college(universityId: number, collegeId: number): Promise<{ id: number; name: string } | undefined>;
+  department(departmentId: number): Promise<{ id: number; name: string; collegeId: number } | undefined>;
+}
+
 export interface AuthServiceDeps {
   db: Db;
   repo: AuthRepo;
-  campus: CampusRepo;
+  campus: CampusLookup;
   tokens: AccessTokens;
   refreshTtlSeconds: number;
   google?: GoogleConfig;
@@ -35,39 +40,6 @@ export interface AuthServiceDeps {
   allowedEmailDomains: string[];
   /** A sign-in session ended (logout, a reused refresh token, a disabled account): close its sockets. */
   sessionEnded?: (familyId: string) => void;
-}
-
-/** Shape first (400 with field messages), then each domain rule with its own contract code. */
-const signUpShape = z.object({
-  membername: z
-    .string({ error: SIGNUP_MESSAGES.name })
-    .trim()
-    .min(1, SIGNUP_MESSAGES.name)
-    .max(20, '이름은 20자 이하로 입력해 주세요.')
-    .refine(plainLine, UNSAFE_TEXT_MESSAGE),
-  studentNo: z
-    .string({ error: SIGNUP_MESSAGES.studentNo })
-    .trim()
-    .regex(/^\d{2}$/, SIGNUP_MESSAGES.studentNo),
-  collegeId: z
-    .number({ error: '단과대학을 선택해 주세요.' })
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1),
-  departmentId: z
-    .number({ error: SIGNUP_MESSAGES.department })
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1),
-  interests: z.array(z.string().max(64), { error: SIGNUP_MESSAGES.interests }).max(20),
-  timeTables: z.array(z.unknown(), { error: SIGNUP_MESSAGES.timeTables }).max(200),
-});
-
-/** 25 → 2025, 98 → 1998: two-digit admission years in the window around this year. */
-export function admissionYear(studentNo: string, now = new Date()): number {
-  const yy = Number(studentNo);
-  const current = now.getFullYear() % 100;
-  return yy <= current + 1 ? 2000 + yy : 1900 + yy;
 }
 
 export function authService(deps: AuthServiceDeps) {
@@ -149,8 +121,8 @@ export function authService(deps: AuthServiceDeps) {
       if (known) await revoke(known.familyId);
     },
 
-    async signUp(memberId: number, universityId: number, body: unknown): Promise<void> {
-      const input = parse(signUpShape, body);
+    /** The shape was checked at the edge (signUpBodySchema); here each rule with its own code. */
+    async signUp(memberId: number, universityId: number, input: z.output<typeof signUpBodySchema>): Promise<void> {
       const college = input.collegeId > 0 ? await deps.campus.college(universityId, input.collegeId) : undefined;
       if (!college) throw new AppError('USER_404_COLLEGE', { collegeId: '단과대학을 찾을 수 없어요.' });
       const department = input.departmentId > 0 ? await deps.campus.department(input.departmentId) : undefined;

@@ -1,4 +1,4 @@
-import { CHAT_EVENT, EVENT_HEADER, roomTopic, type ReadEvent, type RoomEvent, type TypingEvent } from '../../../contract/stomp';
+import { CHAT_EVENT, type ReadEvent, type RoomEvent, roomTopic, STOMP_HEADERS, type TypingEvent } from '../../../contract/stomp';
 import type { Broker, RealtimeLogger } from '../../realtime';
 import { seoulHourMinute } from './message';
 import type { ChatRepo } from './repo';
@@ -50,7 +50,7 @@ export function chatEvents(repo: Pick<ChatRepo, 'summaries'>, broker: Broker, lo
             lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
             unreadCount: side.unreadCount,
           };
-          broker.publish(memberRoute(side.memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [EVENT_HEADER]: CHAT_EVENT.room });
+          broker.publish(memberRoute(side.memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.room });
         }
       }
     } catch (err) {
@@ -80,14 +80,14 @@ export function chatEvents(repo: Pick<ChatRepo, 'summaries'>, broker: Broker, lo
   return {
     read(roomId, memberId, lastReadMessageId) {
       const event: ReadEvent = { memberId, lastReadMessageId };
-      broker.publish(roomTopic(roomId), JSON.stringify(event), { 'content-type': JSON_TYPE, [EVENT_HEADER]: CHAT_EVENT.read });
+      broker.publish(roomTopic(roomId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.read });
       this.roomChanged(roomId, [memberId]);
     },
     typing(roomId, memberId) {
       const event: TypingEvent = { memberId };
       broker.publish(roomTopic(roomId), JSON.stringify(event), {
         'content-type': JSON_TYPE,
-        [EVENT_HEADER]: CHAT_EVENT.typing,
+        [STOMP_HEADERS.event]: CHAT_EVENT.typing,
         [EXCEPT_MEMBER_HEADER]: String(memberId),
       });
     },

@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { chatMessagesQuerySchema, chatRoomsQuerySchema, openChatRoomQuerySchema, roomIdParamsSchema } from '../../../contract/chat';
+import {
+  chatMessagesPageSchema,
+  chatMessagesQuerySchema,
+  chatRoomPageSchema,
+  chatRoomsQuerySchema,
+  openChatRoomQuerySchema,
+  openedChatRoomSchema,
+  roomIdParamsSchema,
+} from '../../../contract/chat';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { ok, parse } from '../../lib/http';
+import { ok } from '../../lib/http';
+import { okResponse, typed } from '../../lib/route-schemas';
 import { chatRepo } from './repo';
 import { chatService } from './service';
 
@@ -16,35 +25,38 @@ export interface ChatRoutesOptions {
 }
 
 /** Contract section 7; registered inside the `/api` scope (member guard). */
-export async function chatRoutes(app: FastifyInstance, ctx: AppContext, options: ChatRoutesOptions = {}): Promise<void> {
+export async function chatRoutes(api: FastifyInstance, ctx: AppContext, options: ChatRoutesOptions = {}): Promise<void> {
+  const app = typed(api);
   const service = chatService(chatRepo(ctx.db), {
     onRead: options.onRead,
     onReadFailed: (err, roomId) => app.log.warn({ err, roomId }, 'chat: history read, but marking it read failed'),
   });
 
-  app.get('/api/chatrooms', async (request) => {
-    const { page, size } = parse(chatRoomsQuerySchema, request.query);
+  app.get('/api/chatrooms', { schema: { querystring: chatRoomsQuerySchema, response: okResponse(chatRoomPageSchema) } }, async (request) => {
+    const { page, size } = request.query;
     return ok(await service.list(currentMember(request).id, page, size));
   });
 
-  app.post('/api/chatrooms', async (request) => {
-    const { friendId } = parse(openChatRoomQuerySchema, request.query);
-    const opened = await service.open(currentMember(request).id, friendId);
+  app.post('/api/chatrooms', { schema: { querystring: openChatRoomQuerySchema, response: okResponse(openedChatRoomSchema) } }, async (request) => {
+    const opened = await service.open(currentMember(request).id, request.query.friendId);
     options.onOpened?.(opened.chatRoomId);
     return ok(opened);
   });
 
-  app.patch('/api/chatrooms/:roomId', async (request) => {
-    const { roomId } = parse(roomIdParamsSchema, request.params);
+  app.patch('/api/chatrooms/:roomId', { schema: { params: roomIdParamsSchema, response: okResponse() } }, async (request) => {
+    const { roomId } = request.params;
     const memberId = currentMember(request).id;
     await service.leave(memberId, roomId);
     options.onLeft?.(memberId, roomId);
     return ok();
   });
 
-  app.get('/api/chatrooms/:roomId/messages', async (request) => {
-    const { roomId } = parse(roomIdParamsSchema, request.params);
-    const { size, cursor } = parse(chatMessagesQuerySchema, request.query);
-    return ok(await service.messages(currentMember(request).id, roomId, size, cursor));
-  });
+  app.get(
+    '/api/chatrooms/:roomId/messages',
+    { schema: { params: roomIdParamsSchema, querystring: chatMessagesQuerySchema, response: okResponse(chatMessagesPageSchema) } },
+    async (request) => {
+      const { size, cursor } = request.query;
+      return ok(await service.messages(currentMember(request).id, request.params.roomId, size, cursor));
+    },
+  );
 }

@@ -1,21 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type ChatMessage,
   CLIENT_MESSAGE_ID_HEADER,
   MEMBER_QUEUE,
   MEMBER_QUEUE_PREFIX_RE,
   READ_PUBLISH_RE,
-  STOMP_NOT_YOUR_QUEUE,
-  STOMP_RATE_LIMITED,
-  TYPING_MIN_INTERVAL_MS,
-  TYPING_PUBLISH_RE,
   readBodySchema,
   ROOM_PUBLISH_RE,
   ROOM_TOPIC_RE,
-  STOMP_ENDPOINT,
-  STOMP_UNAVAILABLE,
   roomTopic,
   sendBodySchema,
-  type ChatMessage,
+  STOMP_ENDPOINT,
+  STOMP_ERRORS,
+  STOMP_HEADERS,
+  TYPING_MIN_INTERVAL_MS,
+  TYPING_PUBLISH_RE,
 } from '../../../contract/stomp';
 import type { AppContext, Member } from '../../context';
 import { AppError, sendError } from '../../lib/http';
@@ -68,7 +67,7 @@ const MAX_PIPELINED = 64;
 
 /** Read by clients from the ERROR frame: `message` for people, `code` (contract section 10) for code. */
 function reject(message: string, code: string): StompRejection {
-  return new StompRejection(message, { headers: { code } });
+  return new StompRejection(message, { headers: { [STOMP_HEADERS.code]: code } });
 }
 
 export interface ChatSocketOptions {
@@ -133,7 +132,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   /** Runs in store order: a new message is broadcast (then maybe pushed); a repeat is not. */
   function afterStore(result: StoreResult): void {
-    if (result.kind === 'forbidden') throw reject('not a participant of this room', 'CHAT_403');
+    if (result.kind === 'forbidden') throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     if (result.kind === 'duplicate') return;
     options.onStored?.();
     // Nobody has read a message that was just stored: its recipient's read position is older.
@@ -146,7 +145,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   async function verify(principal: ChatPrincipal, roomId: number): Promise<void> {
     if (principal.verified.has(roomId)) return;
     const room = await repo.room(roomId);
-    if (!room || friendOf(room, principal.member.id) === undefined) throw reject('not a participant of this room', 'CHAT_403');
+    if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     principal.verified.add(roomId);
   }
 
@@ -182,7 +181,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
     async authenticate(headers) {
       const token = bearerToken(headers);
-      if (!token) throw reject('missing bearer token', 'JWT_401');
+      if (!token) throw reject(STOMP_ERRORS.missingToken, 'JWT_401');
       try {
         const member = await ctx.authenticate(`Bearer ${token}`);
         authFailing = false;
@@ -193,9 +192,14 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
           // keeps reconnecting instead of refreshing and signing out (decision 0010).
           if (!authFailing) logger.warn({ err }, 'chat CONNECT could not check tokens: the database does not answer');
           authFailing = true;
-          throw reject(STOMP_UNAVAILABLE, 'COMMON503');
+          throw reject(STOMP_ERRORS.unavailable, 'COMMON503');
         }
-        const message = err.code === 'TOKEN_401_ACCESS_EXPIRED' ? 'token expired' : err.code === 'AUTH_403_DISABLED' ? 'account disabled' : 'unauthorized';
+        const message =
+          err.code === 'TOKEN_401_ACCESS_EXPIRED'
+            ? STOMP_ERRORS.tokenExpired
+            : err.code === 'AUTH_403_DISABLED'
+              ? STOMP_ERRORS.accountDisabled
+              : STOMP_ERRORS.unauthorized;
         throw reject(message, err.code);
       }
     },
@@ -204,12 +208,12 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       if (principal.failure) throw principal.failure;
       // The member's own queue is one destination for everyone, routed per member.
       if (destination === MEMBER_QUEUE) return memberRoute(principal.member.id);
-      if (MEMBER_QUEUE_PREFIX_RE.test(destination)) throw reject(STOMP_NOT_YOUR_QUEUE, 'CHAT_403');
+      if (MEMBER_QUEUE_PREFIX_RE.test(destination)) throw reject(STOMP_ERRORS.notYourQueue, 'CHAT_403');
       const match = ROOM_TOPIC_RE.exec(destination);
-      if (!match) throw reject('unknown destination', 'CHAT_400');
+      if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
       const room = await repo.room(roomId);
-      if (!room || friendOf(room, principal.member.id) === undefined) throw reject('not a participant of this room', 'CHAT_403');
+      if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
       principal.verified.add(roomId);
       if (!principal.rooms.has(roomId)) {
         principal.rooms.add(roomId);
@@ -221,13 +225,13 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     async onSend(principal, frame: SendFrame) {
       if (principal.failure) throw principal.failure;
       // Every SEND of the member, on any of their connections here, draws from one bucket.
-      if (!sendRate.take(principal.member.id)) throw reject(STOMP_RATE_LIMITED, 'COMMON429');
+      if (!sendRate.take(principal.member.id)) throw reject(STOMP_ERRORS.rateLimited, 'COMMON429');
       const read = READ_PUBLISH_RE.exec(frame.destination);
       if (read) return markRead(principal, Number(read[1]), frame.body);
       const typing = TYPING_PUBLISH_RE.exec(frame.destination);
       if (typing) return typed(principal, Number(typing[1]));
       const match = ROOM_PUBLISH_RE.exec(frame.destination);
-      if (!match) throw reject('unknown destination', 'CHAT_400');
+      if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
       let json: unknown;
       try {
@@ -251,10 +255,10 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       const asRejection = (err: unknown): StompRejection => {
         if (err instanceof StompRejection) return err;
         logger.error({ err, roomId }, 'chat message could not be stored');
-        return reject('internal error', 'COMMON500');
+        return reject(STOMP_ERRORS.internal, 'COMMON500');
       };
       // A RECEIPT must follow the commit, and a busy session waits its turn (back-pressure).
-      if (frame.headers.receipt !== undefined || principal.pending > MAX_PIPELINED) {
+      if (frame.headers[STOMP_HEADERS.receipt] !== undefined || principal.pending > MAX_PIPELINED) {
         await stored.catch((err: unknown) => {
           throw asRejection(err);
         });
@@ -286,12 +290,12 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     if (left) return dropRoom(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
     if (destination === SESSION_ENDED) {
       const sid = headers[SESSION_ID_HEADER];
-      if (sid) stomp.closeWhere((p) => p.member.sessionId === sid, { message: 'signed out', code: 'JWT_401' });
+      if (sid) stomp.closeWhere((p) => p.member.sessionId === sid, { message: STOMP_ERRORS.signedOut, code: 'JWT_401' });
       return;
     }
     if (destination === MEMBER_DISABLED) {
       const id = Number(headers[MEMBER_ID_HEADER]);
-      stomp.closeWhere((p) => p.member.id === id, { message: 'account disabled', code: 'AUTH_403_DISABLED' });
+      stomp.closeWhere((p) => p.member.id === id, { message: STOMP_ERRORS.accountDisabled, code: 'AUTH_403_DISABLED' });
       return;
     }
     const except = headers[EXCEPT_MEMBER_HEADER];
@@ -307,7 +311,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   // Live delivery may have missed messages (a Redis outage): every local client resubscribes and
   // fetches what it missed. Nothing acknowledged is lost (it is stored); this makes clients show it.
   broker.onGap(() => {
-    const ended = stomp.closeWhere(() => true, { message: STOMP_UNAVAILABLE, code: 'COMMON503' });
+    const ended = stomp.closeWhere(() => true, { message: STOMP_ERRORS.unavailable, code: 'COMMON503' });
     if (ended > 0) logger.warn({ sessions: ended }, 'chat: fan-out had a gap; sessions ended so clients catch up');
   });
 
@@ -329,7 +333,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       broker.publish(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
     async shutdown() {
-      await stomp.closeAll('server shutting down');
+      await stomp.closeAll(STOMP_ERRORS.shuttingDown);
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },
   };

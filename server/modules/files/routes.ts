@@ -3,11 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { defaultProfileImagePath, IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, presignedUrlBodySchema, type PresignedUrlResult } from '../../../contract/files';
-import { noControlChars } from '../../../contract/members';
+import {
+  defaultProfileImagePath,
+  IMAGE_CONTENT_TYPES,
+  MAX_UPLOAD_BYTES,
+  presignedUrlBodySchema,
+  presignedUrlResultSchema,
+  storedFileParamsSchema,
+  uploadSignatureQuerySchema,
+  type PresignedUrlResult,
+} from '../../../contract/files';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { AppError, ok, parse, sendError } from '../../lib/http';
+import { AppError, ok, sendError } from '../../lib/http';
+import { okResponse, typed } from '../../lib/route-schemas';
 import { uploadsRepo } from './repo';
 import { sniffImageType, STORAGE_KEY_RE, typeOfKey, type LocalStorage, type Storage } from './storage';
 
@@ -20,12 +29,10 @@ export interface FilesRouteOptions {
 /** POST /api/aws/presigned-url (contract section 11); registered inside the signed-in /api scope. */
 export async function filesApiRoutes(api: FastifyInstance, ctx: AppContext, options: FilesRouteOptions): Promise<void> {
   const uploads = uploadsRepo(ctx.db);
-  api.post('/api/aws/presigned-url', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024 }, async (request) => {
+  const schema = { body: presignedUrlBodySchema, response: okResponse(presignedUrlResultSchema) };
+  typed(api).post('/api/aws/presigned-url', { config: { rateLimit: options.rateLimit }, bodyLimit: 16 * 1024, schema }, async (request) => {
     const member = currentMember(request);
-    const { fileName } = parse(
-      presignedUrlBodySchema.refine((b) => noControlChars(b.fileName), { path: ['fileName'] }),
-      request.body,
-    );
+    const { fileName } = request.body;
     const origin = ctx.requestOrigin(request);
     const issued = await options.storage.issue(member.id, fileName, origin);
     await uploads.record(member.id, issued.storageKey, issued.s3Url, issued.contentType);
@@ -43,11 +50,11 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.put('/files/upload/profile/:name', { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
-      const key = `profile/${(request.params as { name: string }).name}`;
-      const q = request.query as Record<string, unknown>;
-      const str = (v: unknown) => (typeof v === 'string' ? v : '');
-      const memberId = STORAGE_KEY_RE.test(key) ? storage.verify(key, str(q.member), str(q.expires), str(q.signature)) : null;
+    const uploadSchema = { params: storedFileParamsSchema, querystring: uploadSignatureQuerySchema };
+    typed(scope).put('/files/upload/profile/:name', { bodyLimit: MAX_UPLOAD_BYTES, schema: uploadSchema }, async (request, reply) => {
+      const key = `profile/${request.params.name}`;
+      const { member, expires, signature } = request.query;
+      const memberId = STORAGE_KEY_RE.test(key) ? storage.verify(key, member, expires, signature) : null;
       if (memberId === null || !(await uploads.pending(key, memberId))) throw new AppError('FILE_403');
 
       const body = request.body;
@@ -72,8 +79,8 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
     });
   });
 
-  app.get('/files/profile/:name', async (request, reply) => {
-    const key = `profile/${(request.params as { name: string }).name}`;
+  typed(app).get('/files/profile/:name', { schema: { params: storedFileParamsSchema } }, async (request, reply) => {
+    const key = `profile/${request.params.name}`;
     const stored = STORAGE_KEY_RE.test(key) ? await uploads.stored(key) : undefined;
     const file = storage.fileOf(key);
     const info = stored ? await stat(file).catch(() => undefined) : undefined;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { KEYWORD_AI_INPUT_CHARS, keywordAiBodySchema, type KeywordAiResult } from '../../../contract/members';
+import { KEYWORD_AI_INPUT_CHARS, keywordAiBodySchema, keywordAiResultSchema, type KeywordAiResult } from '../../../contract/members';
 import type { AppContext } from '../../context';
-import { ok, parse } from '../../lib/http';
+import { ok } from '../../lib/http';
+import { okResponse, typed } from '../../lib/route-schemas';
 import { extractKeyword } from './extract';
 import { llmKeyword } from './llm';
 
@@ -15,8 +16,9 @@ export async function keywordAiRoutes(app: FastifyInstance, ctx: AppContext, opt
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
   const llm = LLM_BASE_URL && LLM_API_KEY ? { baseUrl: LLM_BASE_URL, apiKey: LLM_API_KEY, model: LLM_MODEL, timeoutMs: options.llmTimeoutMs } : undefined;
 
-  app.post('/api/members/keywordAI', { config: { rateLimit: options.rateLimit }, bodyLimit: 64 * 1024 }, async (request) => {
-    const { description } = parse(keywordAiBodySchema, request.body);
+  const schema = { body: keywordAiBodySchema, response: okResponse(keywordAiResultSchema) };
+  typed(app).post('/api/members/keywordAI', { config: { rateLimit: options.rateLimit }, bodyLimit: 64 * 1024, schema }, async (request) => {
+    const { description } = request.body;
     const text = [...description].slice(0, KEYWORD_AI_INPUT_CHARS).join('');
     const keyword = (llm && (await llmKeyword(llm, text))) || extractKeyword(text);
     const result: KeywordAiResult = { keyword };

@@ -5,9 +5,9 @@ import { NOTIFICATION_PUSH, notificationContent, type NotificationType } from '.
 import type { Db } from '../../db/client';
 import { matches, members } from '../../db/schema';
 import { AppError } from '../../lib/http';
-import { DEADLOCK_DETECTED, MAX_INT4, pgErrorCode, rowsOf, SERIALIZATION_FAILURE } from '../members/sql';
-import { insertNotification } from '../notifications/repo';
-import type { PushService } from '../push';
+import { DEADLOCK_DETECTED, MAX_INT4, pgErrorCode, rowsOf, SERIALIZATION_FAILURE } from '../../db/sql';
+import { insertNotification } from '../../db/notifications';
+import type { PushService } from '../../lib/push';
 
 interface Caller {
   id: number;

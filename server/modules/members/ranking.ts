@@ -3,8 +3,8 @@ import type { InterestCode } from '../../../contract/interests';
 import { interestId } from '../../../contract/interests';
 import type { FilterSort, StudentNoFilter } from '../../../contract/members';
 import type { Db } from '../../db/client';
-import { admissionYear } from '../auth/service';
-import { rowsOf } from './sql';
+import { admissionYear } from '../../../contract/auth';
+import { rowsOf } from '../../db/sql';
 
 /**
  * Contract section 9, computed in the database (decision 0004).

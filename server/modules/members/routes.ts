@@ -1,31 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  dropEmptyParams,
   FCM_SUCCESS_CODE,
   FCM_SUCCESS_MESSAGE,
   fcmTokenBodySchema,
   filtersQuerySchema,
   INTERESTS_UPDATE_SUCCESS,
+  interestsUpdatedSchema,
   KEYWORDS_UPDATE_SUCCESS,
-  noControlChars,
+  keywordListSchema,
+  keywordsBodySchema,
+  keywordsUpdatedSchema,
+  memberCardPageSchema,
+  memberCardSchema,
+  memberDetailSchema,
+  memberIdParamsSchema,
+  meSchema,
+  myPageSchema,
   PROFILE_IMAGE_UPDATE_SUCCESS,
   profileImageBodySchema,
+  profileImageUpdatedSchema,
+  tagsBodySchema,
   TIMETABLE_UPDATE_SUCCESS,
+  timetableBodySchema,
+  timetableUpdatedSchema,
 } from '../../../contract/members';
 import { DEFAULT_PROFILE_IMAGE_RE, defaultProfileImagePath, LEGACY_DEFAULT_PROFILE_IMAGES } from '../../../contract/files';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { AppError, ok, parse } from '../../lib/http';
-import { uploadsRepo } from '../files/repo';
-import { filesService } from '../files/service';
-import type { LocalStorage, S3Storage } from '../files/storage';
+import { AppError, ok } from '../../lib/http';
+import { dropEmptyQuery, okResponse, typed } from '../../lib/route-schemas';
 import { membersRepo } from './repo';
 import { membersService } from './service';
-import { MAX_INT4, pathId } from './sql';
+import { MAX_INT4 } from '../../db/sql';
 
 export interface MembersRoutesOptions {
-  /** Where profile images are uploaded (PATCH profile-image checks the file is there). */
-  storage: LocalStorage | S3Storage;
+  /**
+   * The files module's check that an uploaded image may become this member's profile image
+   * (issued to them, arrived, an image by its bytes); throws the contract's FILE_400. Passed in by
+   * app.ts so modules stay apart.
+   */
+  assertUsableProfileImage(memberId: number, url: string): Promise<void>;
 }
 
 /**
@@ -38,42 +52,47 @@ function signedUpMember(request: FastifyRequest) {
   return member;
 }
 
-export async function membersRoutes(app: FastifyInstance, ctx: AppContext, options: MembersRoutesOptions): Promise<void> {
+export async function membersRoutes(api: FastifyInstance, ctx: AppContext, options: MembersRoutesOptions): Promise<void> {
+  const app = typed(api);
   const service = membersService(ctx.db, membersRepo(ctx.db));
-  const files = filesService(options.storage, uploadsRepo(ctx.db));
+  // Checked before the query is: an unfinished sign-up learns nothing from its own bad input.
+  const signedUpOnly = async (request: FastifyRequest) => void signedUpMember(request);
 
-  app.get('/api/members/me', async (request) => ok(await service.me(currentMember(request).id)));
-  app.get('/api/members/mypage', async (request) => ok(await service.myPage(currentMember(request).id)));
+  app.get('/api/members/me', { schema: { response: okResponse(meSchema) } }, async (request) => ok(await service.me(currentMember(request).id)));
+  app.get('/api/members/mypage', { schema: { response: okResponse(myPageSchema) } }, async (request) => ok(await service.myPage(currentMember(request).id)));
 
-  app.get('/api/members/recommendations', async (request) => ok(await service.recommendations(signedUpMember(request))));
-  app.get('/api/members/popular', async (request) => ok(await service.popular(signedUpMember(request))));
+  const cards = { schema: { response: okResponse(memberCardSchema.array()) } };
+  app.get('/api/members/recommendations', cards, async (request) => ok(await service.recommendations(signedUpMember(request))));
+  app.get('/api/members/popular', cards, async (request) => ok(await service.popular(signedUpMember(request))));
 
-  app.get('/api/members/filters', async (request) => {
-    const member = signedUpMember(request);
-    const query = parse(filtersQuerySchema, dropEmptyParams(request.query));
-    return ok(await service.filters(member, query));
-  });
+  app.get(
+    '/api/members/filters',
+    { onRequest: signedUpOnly, preValidation: dropEmptyQuery, schema: { querystring: filtersQuerySchema, response: okResponse(memberCardPageSchema) } },
+    async (request) => ok(await service.filters(signedUpMember(request), request.query)),
+  );
 
-  app.get('/api/members/keywords', async (request) => ok(await service.keywords(currentMember(request).id)));
+  app.get('/api/members/keywords', { schema: { response: okResponse(keywordListSchema) } }, async (request) =>
+    ok(await service.keywords(currentMember(request).id)),
+  );
 
-  app.patch('/api/members/keywords', async (request) => {
+  app.patch('/api/members/keywords', { schema: { body: keywordsBodySchema, response: okResponse(keywordsUpdatedSchema) } }, async (request) => {
     await service.setKeywords(currentMember(request).id, request.body);
     return ok(KEYWORDS_UPDATE_SUCCESS);
   });
 
-  app.patch('/api/members/me/tags', async (request) => {
+  app.patch('/api/members/me/tags', { schema: { body: tagsBodySchema, response: okResponse(interestsUpdatedSchema) } }, async (request) => {
     await service.setTags(currentMember(request).id, request.body);
     return ok(INTERESTS_UPDATE_SUCCESS);
   });
 
-  app.patch('/api/timetables', async (request) => {
+  app.patch('/api/timetables', { schema: { body: timetableBodySchema, response: okResponse(timetableUpdatedSchema) } }, async (request) => {
     await service.setTimetable(currentMember(request).id, request.body);
     return ok(TIMETABLE_UPDATE_SUCCESS);
   });
 
-  app.patch('/api/members/profile-image', async (request) => {
+  app.patch('/api/members/profile-image', { schema: { body: profileImageBodySchema, response: okResponse(profileImageUpdatedSchema) } }, async (request) => {
     const member = currentMember(request);
-    const { profileImageUrl } = parse(profileImageBodySchema, request.body);
+    const { profileImageUrl } = request.body;
     // The existing client's three default images (contract section 11) become ours; ours are fine as they are.
     const origin = ctx.requestOrigin(request);
     const legacy = (LEGACY_DEFAULT_PROFILE_IMAGES as readonly string[]).indexOf(profileImageUrl);
@@ -83,24 +102,19 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext, optio
     } else if (ownDefault) {
       await service.setProfileImage(member.id, profileImageUrl);
     } else {
-      await files.assertUsableProfileImage(member.id, profileImageUrl);
+      await options.assertUsableProfileImage(member.id, profileImageUrl);
       await service.setProfileImage(member.id, profileImageUrl);
     }
     return ok(PROFILE_IMAGE_UPDATE_SUCCESS);
   });
 
-  app.patch('/api/members/fcm-token', async (request) => {
-    const { fcmToken } = parse(
-      fcmTokenBodySchema.refine((b) => noControlChars(b.fcmToken), { path: ['fcmToken'] }),
-      request.body,
-    );
-    await service.setFcmToken(currentMember(request).id, fcmToken);
+  app.patch('/api/members/fcm-token', { schema: { body: fcmTokenBodySchema, response: okResponse() } }, async (request) => {
+    await service.setFcmToken(currentMember(request).id, request.body.fcmToken);
     return ok(undefined, FCM_SUCCESS_CODE, FCM_SUCCESS_MESSAGE);
   });
 
-  app.get('/api/members/:id', async (request) => {
-    const id = pathId((request.params as { id?: unknown }).id);
-    if (id === null) throw new AppError('COMMON400', { id: '회원 번호가 올바르지 않아요.' });
+  app.get('/api/members/:id', { schema: { params: memberIdParamsSchema, response: okResponse(memberDetailSchema) } }, async (request) => {
+    const { id } = request.params;
     const member = signedUpMember(request);
     if (id < 1 || id > MAX_INT4) throw new AppError('USER_404');
     return ok(await service.detail(member, id));

@@ -16,11 +16,14 @@ import {
   type MemberDetail,
   type MyPage,
   type Paged,
+  type keywordsBodySchema,
+  type tagsBodySchema,
+  type timetableBodySchema,
 } from '../../../contract/members';
 import { maskToSlots, slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
-import { AppError, parse } from '../../lib/http';
-import { validSlots } from './slots';
+import { AppError } from '../../lib/http';
+import { validSlots } from '../../lib/timetable';
 import * as ranking from './ranking';
 import type { MembersRepo } from './repo';
 
@@ -47,27 +50,14 @@ export const charCount = (s: string) => [...s].length;
 
 // ---------- input shapes: first the shape (COMMON400), then each rule with its own code ----------
 
-const tagsShape = z.object({
-  interestIds: z.array(z.number({ error: '관심사 번호는 숫자여야 해요.' }).int('관심사 번호는 정수여야 해요.'), { error: '관심사를 선택해 주세요.' }).max(20),
-});
-
-const keywordsShape = z.object({
-  keywords: z.array(z.unknown(), { error: '키워드 목록이 필요해요.' }).max(10, '키워드는 3개만 보낼 수 있어요.'),
-});
-
 const keywordItemShape = z.object({
   type: z.unknown().optional(),
   title: z.unknown().optional(),
   description: z.unknown().optional(),
 });
 
-const timetableShape = z.object({
-  timeTableList: z.array(z.unknown(), { error: '시간표 목록이 필요해요.' }).max(200, '시간표 항목이 너무 많아요.'),
-});
-
 /** PATCH /keywords: exactly one keyword of each type, each rule with its contract code. */
-export function validKeywords(body: unknown): { type: KeywordType; title: string; description: string }[] {
-  const { keywords } = parse(keywordsShape, body);
+export function validKeywords({ keywords }: z.output<typeof keywordsBodySchema>): { type: KeywordType; title: string; description: string }[] {
   const seen = new Set<KeywordType>();
   const out = keywords.map((raw, i) => {
     const item = keywordItemShape.safeParse(raw);
@@ -101,8 +91,7 @@ export function validKeywords(body: unknown): { type: KeywordType; title: string
   return out;
 }
 
-export function validInterestMask(body: unknown): number {
-  const { interestIds } = parse(tagsShape, body);
+export function validInterestMask({ interestIds }: z.output<typeof tagsBodySchema>): number {
   const ids = [...new Set(interestIds)];
   if (ids.length === 0) throw new AppError('USER_400_INTEREST', { interestIds: '태그를 하나 이상 선택해주세요' });
   if (ids.length > MAX_INTERESTS) throw new AppError('INTEREST_400', { interestIds: '태그는 최대 3개까지 선택할 수 있어요.' });
@@ -198,18 +187,17 @@ export function membersService(db: Db, repo: MembersRepo) {
       return (await repo.keywordsOf([memberId])).map(toKeyword);
     },
 
-    async setTags(memberId: number, body: unknown): Promise<InterestCode[]> {
+    async setTags(memberId: number, body: z.output<typeof tagsBodySchema>): Promise<InterestCode[]> {
       const mask = validInterestMask(body);
       await repo.setInterests(memberId, mask);
       return maskToInterests(mask);
     },
 
-    async setKeywords(memberId: number, body: unknown): Promise<void> {
+    async setKeywords(memberId: number, body: z.output<typeof keywordsBodySchema>): Promise<void> {
       await repo.replaceKeywords(memberId, validKeywords(body));
     },
 
-    async setTimetable(memberId: number, body: unknown): Promise<void> {
-      const { timeTableList } = parse(timetableShape, body);
+    async setTimetable(memberId: number, { timeTableList }: z.output<typeof timetableBodySchema>): Promise<void> {
       await repo.setTimetable(memberId, slotsToMask(validSlots(timeTableList, 'timeTableList')));
     },
 

@@ -1,13 +1,22 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MENTOR_APPLY_SUCCESS, MENTOR_CONFIGS, mentorApplyBodySchema, UNIVERSITY_KEYS, type MentorInfo, type UniversityKey } from '../../../contract/mentor';
-import { noControlChars } from '../../../contract/members';
+import {
+  MENTOR_APPLY_SUCCESS,
+  MENTOR_CONFIGS,
+  mentorAppliedSchema,
+  mentorApplyRequestSchema,
+  mentorInfoSchema,
+  UNIVERSITY_KEYS,
+  type MentorInfo,
+  type UniversityKey,
+} from '../../../contract/mentor';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import type { Db } from '../../db/client';
 import { mentorApplications, universities } from '../../db/schema';
-import { AppError, ok, parse } from '../../lib/http';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../members/sql';
+import { AppError, ok } from '../../lib/http';
+import { okResponse, typed } from '../../lib/route-schemas';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/sql';
 
 /** The application month in Korean time (UTC+9, no daylight saving): `YYYY-MM`. */
 export function mentorMonth(now = new Date()): string {
@@ -21,13 +30,13 @@ async function configKey(db: Db, universityId: number): Promise<UniversityKey> {
   return (UNIVERSITY_KEYS as readonly string[]).includes(key) ? (key as UniversityKey) : 'default';
 }
 
-const applySchema = mentorApplyBodySchema.refine((b) => noControlChars(b.question), { path: ['question'], message: '질문에 쓸 수 없는 문자가 있어요.' });
-
 /** Contract section 13: the monthly mentor of the caller's university and its applications. */
-export async function mentorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function mentorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/mentor', async (request) => {
+  const app = typed(api);
+
+  app.get('/api/mentor', { schema: { response: okResponse(mentorInfoSchema) } }, async (request) => {
     const member = currentMember(request);
     const month = mentorMonth();
     const config = MENTOR_CONFIGS[await configKey(db, member.universityId)];
@@ -43,9 +52,10 @@ export async function mentorRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ok(result);
   });
 
-  app.post('/api/mentor/monthlyM', { bodyLimit: 16 * 1024 }, async (request) => {
+  const applySchema = { body: mentorApplyRequestSchema, response: okResponse(mentorAppliedSchema) };
+  app.post('/api/mentor/monthlyM', { bodyLimit: 16 * 1024, schema: applySchema }, async (request) => {
     const member = currentMember(request);
-    const { phone, question } = parse(applySchema, request.body);
+    const { phone, question } = request.body;
     const month = mentorMonth();
     const { capacity } = MENTOR_CONFIGS[await configKey(db, member.universityId)].schedule;
     try {

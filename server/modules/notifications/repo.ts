@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { notificationContent, type NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
-import { rowsOf } from '../members/sql';
-
-/** A transaction or the database: notifications are written in the same transaction as their cause. */
-type Writer = Pick<Db, 'insert'>;
-
-export async function insertNotification(tx: Writer, recipientId: number, senderId: number, type: NotificationType, senderName: string) {
-  await tx.insert(notifications).values({ recipientId, senderId, type, content: notificationContent(type, senderName) });
-}
+import { rowsOf } from '../../db/sql';
 
 export interface NotificationRow {
   id: number;

@@ -1,31 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { dropEmptyParams } from '../../../contract/members';
-import { formatNotificationTime, notificationsQuerySchema, type NotificationPage } from '../../../contract/notifications';
+import { formatNotificationTime, notificationPageSchema, notificationsQuerySchema, type NotificationPage } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
-import { ok, parse } from '../../lib/http';
+import { ok } from '../../lib/http';
+import { dropEmptyQuery, okResponse, typed } from '../../lib/route-schemas';
 import { notificationsPage } from './repo';
 
 /** GET /api/notifications (contract section 6): cursor paging by id, newest first. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/notifications', async (request) => {
-    const { lastNotificationId, size } = parse(notificationsQuerySchema, dropEmptyParams(request.query));
-    const rows = await notificationsPage(ctx.db, currentMember(request).id, lastNotificationId, size + 1);
-    const page = rows.slice(0, size);
-    const result: NotificationPage = {
-      notifications: page.map((r) => ({
-        id: r.id,
-        type: r.type,
-        content: r.content,
-        isRead: r.is_read,
-        senderMembername: r.sender_name,
-        senderProfileImageUrl: r.sender_image,
-        createdAt: formatNotificationTime(new Date(Number(r.created_ms))),
-      })),
-      lastNotificationId: page.at(-1)?.id ?? null,
-      hasNext: rows.length > size,
-      size,
-    };
-    return ok(result);
-  });
+  typed(app).get(
+    '/api/notifications',
+    { preValidation: dropEmptyQuery, schema: { querystring: notificationsQuerySchema, response: okResponse(notificationPageSchema) } },
+    async (request) => {
+      const { lastNotificationId, size } = request.query;
+      const rows = await notificationsPage(ctx.db, currentMember(request).id, lastNotificationId, size + 1);
+      const page = rows.slice(0, size);
+      const result: NotificationPage = {
+        notifications: page.map((r) => ({
+          id: r.id,
+          type: r.type,
+          content: r.content,
+          isRead: r.is_read,
+          senderMembername: r.sender_name,
+          senderProfileImageUrl: r.sender_image,
+          createdAt: formatNotificationTime(new Date(Number(r.created_ms))),
+        })),
+        lastNotificationId: page.at(-1)?.id ?? null,
+        hasNext: rows.length > size,
+        size,
+      };
+      return ok(result);
+    },
+  );
 }

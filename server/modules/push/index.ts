@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fcmSender, type PushSender } from './sender';
-import { pushService, type PushMessage, type PushOutcome, type PushService } from './service';
+import { pushService, type PushOutcome, type PushService } from './service';
 
 export type { PushMessage, PushOutcome, PushService } from './service';
 export type { MessagingLike, PushResult, PushSender } from './sender';
@@ -26,27 +25,6 @@ export async function createPush(db: Db, config: Config, log: Logger, injected?:
     }
   }
   return pushService(db, sender, log, onOutcome);
-}
-
-const registry = new WeakMap<AppContext, PushService>();
-
-export function registerPush(ctx: AppContext, service: PushService): void {
-  registry.set(ctx, service);
-}
-
-/** The push service of an app, for other modules (e.g. chat): `pushFor(ctx).notifyPush(...)`. */
-export function pushFor(ctx: AppContext): PushService {
-  const service = registry.get(ctx);
-  if (!service) throw new Error('push service not registered for this app');
-  return service;
-}
-
-/**
- * Contract section 12, for other modules: sends a push to a member after the caller's transaction
- * has committed. Never throws and never fails the request; call without awaiting.
- */
-export function notifyPush(ctx: AppContext, recipientId: number, message: PushMessage): Promise<PushOutcome> {
-  return pushFor(ctx).notifyPush(recipientId, message);
 }
 
 /** The part of the chat module's push event this adapter reads (server/modules/chat/socket.ts). */

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /** What a push provider answers for one device (contract section 12). */
-export type PushResult = 'ok' | 'unregistered' | 'failed';
+import type { PushResult } from '../../lib/push';
+
+export type { PushResult };
 
 /** Sends one data-only message to one device token. Implementations never throw. */
 export interface PushSender {

@@ -1,31 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
-import type { PushResult, PushSender } from './sender';
+import type { PushMessage, PushOutcome, PushService } from '../../lib/push';
+import type { PushSender } from './sender';
 
-/** A push for one member (contract section 12); `senderMembername` is looked up here. */
-export interface PushMessage {
-  type: string;
-  title: string;
-  body: string;
-  senderId: number;
-  /** The PWA route to open on click, e.g. `/matching?selectTab=RECEIVED`. */
-  url: string;
-}
-
-export type PushOutcome = PushResult | 'off' | 'no-token' | 'duplicate';
-
-export interface PushService {
-  readonly enabled: boolean;
-  /**
-   * Sends after the caller's transaction has committed; never throws, never blocks a request
-   * (call it without awaiting). The same (recipient, type, sender) is pushed at most once per
-   * 5 minutes; a dead token is removed from the member.
-   */
-  notifyPush(recipientId: number, message: PushMessage): Promise<PushOutcome>;
-  /** Resolves when every push started so far has finished (tests, shutdown). */
-  idle(): Promise<void>;
-}
+export type { PushMessage, PushOutcome, PushService } from '../../lib/push';
 
 interface Logger {
   info(obj: object | string, msg?: string): void;

@@ -2,8 +2,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { AppError, sendError } from '../../lib/http';
-import { hasAppShell, isNavigation, sendAppShell } from './shell';
+import { AppError, sendError, isNavigation } from '../../lib/http';
+import { hasAppShell, sendAppShell } from './shell';
 
 const API_PREFIXES = ['/api/', '/auth/', '/files/', '/ws', '/healthz'];
 

@@ -4,14 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/http';
 
-/** A top-level browser navigation (not the app's fetch, which asks for JSON). */
-export function isNavigation(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const mode = request.headers['sec-fetch-mode'];
-  if (mode) return mode === 'navigate';
-  return (request.headers.accept ?? '').includes('text/html');
-}
-
 const shellCache = new Map<string, { mtimeMs: number; html: string }>();
 
 /** index.html, re-read when a new build replaced it (a deploy in place must not need a restart). */

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { interestLabel } from '../../../contract/interests';
 import { MyIcon } from './icons';
 import * as styles from './member-card.css';
-import type { MemberCardData } from './member-card-schema';
 
 export interface MemberCardProps {
   /** Without an id the card is not a link (spec "Member card"). */
@@ -14,19 +13,6 @@ export interface MemberCardProps {
   keywords: readonly string[];
   /** Interest codes; unknown codes are shown raw. */
   interests: readonly string[];
-}
-
-/** Props from a recommendations / popular / filters card (contract section 3). */
-export function memberCardProps(card: MemberCardData): MemberCardProps {
-  return {
-    id: card.memberId,
-    name: card.memberName,
-    department: card.department,
-    studentNo: card.studentNo,
-    imageUrl: card.profileImageUrl,
-    keywords: card.userKeywords.map((keyword) => keyword.title),
-    interests: card.userInterests,
-  };
 }
 
 /** Spec "Member card": photo, name, department + student number, keywords, interest pills. */

@@ -7,6 +7,19 @@ const rise = keyframes({
   to: { opacity: 1, transform: 'none' },
 });
 
+/** Resets the UA styles of a modal `<dialog>`: it is the full-screen layer, painted by the caller. */
+export const layer = style({
+  width: '100%',
+  height: '100%',
+  maxWidth: 'none',
+  maxHeight: 'none',
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  color: 'inherit',
+  selectors: { '&::backdrop': { background: 'transparent' } },
+});
+
 export const backdrop = style({
   position: 'fixed',
   inset: 0,

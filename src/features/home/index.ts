@@ -1,6 +1,4 @@
-export { mentorBannerQueryOptions } from './api/mentor';
-export { popularQueryOptions } from './api/popular';
-export { recommendationsQueryOptions } from './api/recommendations';
+export { mentorBannerQueryOptions } from './mentor-banner-query';
 export { CategoryGrid } from './components/category-grid';
 export { HomeHero } from './components/home-hero';
 export { HomeSections } from './components/home-sections';

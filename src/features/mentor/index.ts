@@ -1,4 +1,1 @@
-export { mentorKeys } from './api/keys';
-export { applyMentor, useApplyMentor } from './api/apply-mentor';
-export { fetchMentor, mentorQueryOptions, useMentor, type MentorInfo } from './api/get-mentor';
 export { formatPhone, MentorPage } from './components/mentor-page';

@@ -1,10 +1,3 @@
-export { changedElsewhere, profileEditKeys } from './api/keys';
-export { editableMeQueryOptions, fetchEditableMe, useEditableMe } from './api/get-me';
-export { fetchKeywords, keywordsQueryOptions, useKeywords } from './api/get-keywords';
-export { suggestKeyword, useSuggestKeyword } from './api/keyword-ai';
-export { updateKeywords, useUpdateKeywords } from './api/update-keywords';
-export { updateTags, useUpdateTags } from './api/update-tags';
-export { updateTimetable, useUpdateTimetable } from './api/update-timetable';
 export { EditKeyword, validateKeywords } from './components/edit-keyword';
 export { EditTag } from './components/edit-tag';
 export { EditTime } from './components/edit-time';

@@ -1,21 +1,23 @@
-import { z } from 'zod';
+import { decodeJwt } from 'jose';
 
-const payloadSchema = z.object({ exp: z.number() }).loose();
-
-/**
- * Expiry of a JWT in epoch milliseconds, read from the payload without verifying it: the client
- * only uses it to decide when to refresh; the server verifies every request.
- */
-export function tokenExpiresAt(token: string): number | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
+/** The payload of a JWT, read without verifying it (the server verifies every request); null when unusable. */
+function claims(token: string | null): Record<string, unknown> | null {
+  if (!token) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
-    const json = new TextDecoder().decode(Uint8Array.from(atob(padded), (c) => c.charCodeAt(0)));
-    const parsed = payloadSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data.exp * 1000 : null;
+    return decodeJwt(token);
   } catch {
     return null;
   }
+}
+
+/** Expiry in epoch milliseconds: the client only uses it to decide when to refresh. */
+export function tokenExpiresAt(token: string): number | null {
+  const exp = claims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** The member id (`sub`); it names the member's persisted cache and push token. */
+export function tokenMemberId(token: string | null): string | null {
+  const sub = claims(token)?.sub;
+  return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
 }

@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from 'react';
-import { getAccessToken, onAuthChange } from '../auth';
+import { useSelector } from '@tanstack/react-store';
+import { Store } from '@tanstack/store';
+import { getAccessToken, onAuthChange, tokenMemberId } from '../auth';
 import { apiJson } from '../http';
-import { tokenMemberId } from '../query-persistence';
 import { showToast } from '../toast';
 import { pushSupported, readFirebaseConfig } from './config';
 import { createTokenSync, TOKEN_SYNC_INTERVAL_MS } from './token-sync';
@@ -51,10 +51,9 @@ export function startPush(): void {
   });
 }
 
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
+// Bumped whenever `promptWanted()` may have changed (it reads the permission and localStorage).
+const changes = new Store(0);
+const notify = () => changes.setState((n) => n + 1);
 
 function promptWanted(): boolean {
   if (!config || !pushSupported() || Notification.permission !== 'default') return false;
@@ -67,14 +66,7 @@ function promptWanted(): boolean {
 
 /** Whether to offer "알림 받기" (push configured, permission not asked yet, not dismissed). */
 export function useNotificationPromptWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    promptWanted,
-    () => false,
-  );
+  return useSelector(changes, promptWanted);
 }
 
 export function dismissNotificationPrompt(): void {

@@ -2,8 +2,8 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
 import { ChatRoom, readChatFriend } from '../../features/chat';
-// Endpoint file, not the feature's index: see chatting/index.tsx.
-import { messagesQueryOptions } from '../../features/chat/api/get-messages';
+// The entity's endpoint file, not the feature: see chatting/index.tsx.
+import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { ChatList } from '../../features/chat';
-// The loader stays in the entry chunk: importing the endpoint file, not the feature's index,
-// keeps the rest of the chat feature in the lazily loaded route chunk.
-import { chatRoomsQueryOptions } from '../../features/chat/api/get-chat-rooms';
+// The loader stays in the entry chunk: importing the entity's endpoint file, not the feature,
+// keeps the chat feature in the lazily loaded route chunk.
+import { chatRoomsQueryOptions } from '../../entities/chat-room/get-chat-rooms';
 
 export const Route = createFileRoute('/chatting/')({
   staticData: { page: { title: '채팅', tabBar: true } },

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LogoutButton } from '../../features/auth';
-import { myPageQueryOptions, MyPageView } from '../../features/member';
+import { myPageQueryOptions } from '../../entities/member';
+import { MyPageView } from '../../features/my-page';
 
 export const Route = createFileRoute('/my/')({
   staticData: { page: { title: '마이페이지', tabBar: true } },

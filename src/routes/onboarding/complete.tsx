@@ -1,13 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { myPageQueryOptions, uniNameQueryOptions, useMyPage, useUniName } from '../../features/member';
+import { universityNameQueryOptions, useUniversityName } from '../../entities/campus';
+import { myPageQueryOptions, useMyPage } from '../../entities/member';
 import { WelcomeSplash } from '../../features/onboarding';
 import { universityDisplayName } from '../../lib/university';
 
 export const Route = createFileRoute('/onboarding/complete')({
   staticData: { page: { headerHidden: true } },
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(uniNameQueryOptions());
+    void context.queryClient.prefetchQuery(universityNameQueryOptions());
     void context.queryClient.prefetchQuery(myPageQueryOptions());
   },
   component: CompletePage,
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/onboarding/complete')({
 
 function CompletePage() {
   const navigate = useNavigate();
-  const uniName = useUniName();
+  const uniName = useUniversityName();
   const myPage = useMyPage();
   useEffect(() => {
     if (uniName.error) console.error('failed to get university name', uniName.error);

@@ -1,11 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-// The keys file only: the chat feature stays out of this route's chunk.
-import { chatKeys } from '../../features/chat/api/keys';
-import { matchingKeys } from '../../features/matching';
-import { memberKeys } from '../../features/member';
-import { memberDetailQueryOptions, MemberProfile } from '../../features/profile';
+import { memberQueryOptions } from '../../entities/member';
+import { MemberProfile } from '../../features/profile';
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -17,24 +13,14 @@ export const Route = createFileRoute('/profile/$id')({
   staticData: { page: { title: '프로필 상세' } },
   // Not awaited and failures ignored: the screen shows its own loading and error states.
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(memberDetailQueryOptions(params.id));
+    void context.queryClient.prefetchQuery(memberQueryOptions(params.id));
   },
   component: ProfilePage,
 });
 
 function ProfilePage() {
   const { id } = Route.useParams();
-  const queryClient = useQueryClient();
-  return (
-    <MemberProfile
-      key={id}
-      memberId={id}
-      // A request or an acceptance changes the match lists and the my-page counters.
-      onMatchChange={() => {
-        void queryClient.invalidateQueries({ queryKey: matchingKeys.all });
-        void queryClient.invalidateQueries({ queryKey: memberKeys.myPage() });
-      }}
-      onChatOpened={() => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() })}
-    />
-  );
+  // A request, an acceptance or an opened chat refreshes the lists they change through the
+  // entities' own mutations (entities/match, entities/chat-room).
+  return <MemberProfile key={id} memberId={id} />;
 }

@@ -1,6 +1,6 @@
 import type { IFrame } from '@stomp/stompjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FRAME_BYTES, STOMP_ALREADY_SUBSCRIBED } from '../../../contract/stomp';
+import { MAX_FRAME_BYTES, STOMP_ERRORS } from '../../../contract/stomp';
 import type { StompServerOptions } from '../../../server/stomp';
 import { RawClient, StompClient, deferred, logText, startHarness, waitUntil, type Harness, type Principal } from './harness';
 
@@ -211,7 +211,7 @@ describe('SUBSCRIBE and MESSAGE', () => {
         'too many subscriptions',
       ],
       // Contract section 17: a second SUBSCRIBE to the same destination would double every MESSAGE.
-      ['SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:2\ndestination:/sub/rooms/1\n\n\0', STOMP_ALREADY_SUBSCRIBED],
+      ['SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:2\ndestination:/sub/rooms/1\n\n\0', STOMP_ERRORS.alreadySubscribed],
       ['SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\nack:client\n\n\0', 'only ack:auto is supported'],
     ];
     for (const [frames, message] of cases) {

@@ -4,6 +4,7 @@ import { configure, render } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { setAccessToken } from '../../../src/lib/auth';
+import { registerMatchMutations } from '../../../src/entities/match';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { createAppRouter } from '../../../src/router';
 import { fail, makeJwt, ok } from './helpers';
@@ -57,6 +58,7 @@ export function stubBrowser(): void {
 export function renderApp(path: string, state?: Record<string, unknown>) {
   setAccessToken(makeJwt(3600));
   const queryClient = createQueryClient();
+  registerMatchMutations(queryClient);
   const history = createMemoryHistory({ initialEntries: [path] });
   if (state) history.replace(path, state);
   const router = createAppRouter(queryClient, history);

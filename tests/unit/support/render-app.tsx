@@ -3,6 +3,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import { http as mswHttp, HttpResponse, type RequestHandler } from 'msw';
 import { setAccessToken } from '../../../src/lib/auth';
+import { registerMatchMutations } from '../../../src/entities/match';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { createAppRouter } from '../../../src/router';
 import { fail, makeJwt } from './helpers';
@@ -24,6 +25,7 @@ export function renderSignedIn(path: string, handlers: RequestHandler[] = []) {
   server.use(mswHttp.all(`${ORIGIN}/api/*`, () => HttpResponse.json(fail('USER_404', '없어요'), { status: 404 })));
   server.use(...handlers);
   const queryClient = createQueryClient();
+  registerMatchMutations(queryClient);
   queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   render(

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { startSession } from '../../../lib/auth';
-import { loginWithGoogleCode } from '../api/login-google';
+import { loginWithGoogleCode } from '../../../entities/session';
 import * as styles from './login-callback.css';
 
 export type LoginDestination = '/onboarding' | '/onboarding/profile' | '/onboarding/complete';

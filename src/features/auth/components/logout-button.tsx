@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { useLogout } from '../api/logout';
+import { useLogout } from '../hooks/use-logout';
 
 export function LogoutButton() {
   const logout = useLogout();

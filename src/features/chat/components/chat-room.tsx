@@ -3,8 +3,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type Keyboa
 import { BackButton } from '../../../components/ui/header';
 import { Spinner } from '../../../components/ui/spinner';
 import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp';
-import { chatRoomsQueryOptions } from '../api/get-chat-rooms';
-import { useMessages } from '../api/get-messages';
+import { chatRoomsQueryOptions, useMessages } from '../../../entities/chat-room';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useLockPageScroll, useVisualViewport } from '../hooks/use-visual-viewport';
 import type { ChatFriend } from '../model/friend';

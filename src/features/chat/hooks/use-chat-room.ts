@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { TYPING_SHOWN_MS } from '../../../../contract/stomp';
-import { addLiveMessage, catchUpMessages, type MessagesData } from '../api/get-messages';
-import { chatKeys } from '../api/keys';
+import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { acquireAppChat, appChatState, currentAppChat, subscribeAppChatState } from '../live/app-chat';
 import { applyReadEvent } from '../live/cache';
+import { addLiveMessage, catchUpMessages } from '../model/message-cache';
 import type { LocalMessage } from '../model/timeline';
 import { getOutbox } from '../outbox/outbox';
 import type { ConnectionState } from '../realtime/chat-connection';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TYPING_MIN_INTERVAL_MS, readPublish, typingPublish } from '../../../../contract/stomp';
-import { chatKeys } from '../api/keys';
+import { chatKeys } from '../../../entities/chat-room';
 import { OutboxDrainer } from '../outbox/drainer';
 import { getOutbox, type Outbox } from '../outbox/outbox';
 import { ChatConnection, type ConnectionState, type RoomHandlers } from '../realtime/chat-connection';

@@ -1,10 +1,9 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ReadEvent, RoomEvent } from '../../../../contract/stomp';
-import type { ChatRoomsPage } from '../api/get-chat-rooms';
-import type { MessagesData } from '../api/get-messages';
-import { chatKeys } from '../api/keys';
+import type { ChatRoomPage } from '../../../../contract/chat';
+import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 
-type RoomsData = InfiniteData<ChatRoomsPage, unknown>;
+type RoomsData = InfiniteData<ChatRoomPage, unknown>;
 
 /**
  * `event:room` → the chat list in the query cache: the room's last message, time and unread count,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { chatRoomsQueryOptions } from '../api/get-chat-rooms';
+import { chatRoomsQueryOptions } from '../../../entities/chat-room';
 import { unreadTotal } from './cache';
 
 type BadgeNavigator = Navigator & { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };

@@ -2,8 +2,9 @@ import {
   CLIENT_MESSAGE_ID_HEADER,
   HEARTBEAT_MS,
   MEMBER_QUEUE,
-  STOMP_RATE_LIMITED,
-  STOMP_UNAVAILABLE,
+  STOMP_ERRORS,
+  STOMP_HEADERS,
+  STOMP_TRANSIENT_ERRORS,
   roomPublish,
   roomTopic,
 } from '../../../../contract/stomp';
@@ -49,16 +50,7 @@ export interface ChatConnectionOptions {
 const RECONNECT_DELAY_MS = 5_000;
 const RECEIPT_TIMEOUT_MS = 15_000;
 // The server closes the session after these; they say nothing about the message itself.
-const TRANSIENT_ERRORS = new Set([
-  'internal error',
-  'token expired',
-  'heart-beat timeout',
-  'server shutting down',
-  'slow consumer',
-  STOMP_UNAVAILABLE,
-  // Over CHAT_RATE: the message itself is fine; it goes out again after the reconnect.
-  STOMP_RATE_LIMITED,
-]);
+const TRANSIENT_ERRORS = new Set(STOMP_TRANSIENT_ERRORS);
 /** Longest wait between attempts while the server or the network is in trouble. */
 const MAX_BACKOFF_MS = 60_000;
 
@@ -218,7 +210,7 @@ export class ChatConnection implements OutboxTransport {
         body: JSON.stringify({ content }),
         headers: {
           [CLIENT_MESSAGE_ID_HEADER]: clientMessageId,
-          receipt: receiptId,
+          [STOMP_HEADERS.receipt]: receiptId,
           'content-type': 'application/json',
         },
       });
@@ -263,8 +255,8 @@ export class ChatConnection implements OutboxTransport {
   }
 
   private handleStompError(frame: StompFrameLike): void {
-    const message = frame.headers.message ?? 'error';
-    const receiptId = frame.headers['receipt-id'];
+    const message = frame.headers[STOMP_HEADERS.message] ?? 'error';
+    const receiptId = frame.headers[STOMP_HEADERS.receiptId];
     if (receiptId !== undefined && this.pending.has(receiptId)) {
       // The server refused this SEND. A refusal about the message itself fails it; a
       // server-side hiccup leaves it pending for the resend after the reconnect.
@@ -276,13 +268,13 @@ export class ChatConnection implements OutboxTransport {
       if (this.state !== 'CLOSED') this.setState('RECONNECTING');
       return;
     }
-    if (message === STOMP_UNAVAILABLE) {
+    if (message === STOMP_ERRORS.unavailable) {
       // The server's own trouble (its database): the token is fine; back off, then try again.
       this.stompConnected = false;
       this.retryLater(this.client, false);
       return;
     }
-    if (!this.stompConnected || message === 'token expired' || message === 'unauthorized') {
+    if (!this.stompConnected || message === STOMP_ERRORS.tokenExpired || message === STOMP_ERRORS.unauthorized) {
       // CONNECT refused: the token is not accepted, so the next attempt refreshes it first.
       this.forceRefresh = true;
     }

@@ -1,14 +1,14 @@
 import {
   CHAT_EVENT,
-  EVENT_HEADER,
-  chatMessageSchema,
-  readEventSchema,
-  roomEventSchema,
-  typingEventSchema,
   type ChatMessage,
+  chatMessageSchema,
   type ReadEvent,
+  readEventSchema,
   type RoomEvent,
+  roomEventSchema,
+  STOMP_HEADERS,
   type TypingEvent,
+  typingEventSchema,
 } from '../../../../contract/stomp';
 import type { StompClientLike, StompFrameLike } from './stomp-client';
 
@@ -57,7 +57,7 @@ function parseJson(body: string): unknown {
 export function roomDelivery(roomId: number, handlers: RoomHandlers): (frame: StompFrameLike) => boolean {
   return (frame) => {
     const json = parseJson(frame.body);
-    const event = frame.headers[EVENT_HEADER];
+    const event = frame.headers[STOMP_HEADERS.event];
     if (event === CHAT_EVENT.read) {
       const parsed = readEventSchema.safeParse(json);
       if (parsed.success) handlers.onRead?.(parsed.data);
@@ -80,7 +80,7 @@ export function roomDelivery(roomId: number, handlers: RoomHandlers): (frame: St
 /** The member queue's MESSAGEs: `event:room`. */
 export function queueDelivery(handlers: QueueHandlers): (frame: StompFrameLike) => boolean {
   return (frame) => {
-    if (frame.headers[EVENT_HEADER] !== CHAT_EVENT.room) return true;
+    if (frame.headers[STOMP_HEADERS.event] !== CHAT_EVENT.room) return true;
     const parsed = roomEventSchema.safeParse(parseJson(frame.body));
     if (parsed.success) handlers.onRoom(parsed.data);
     return parsed.success;
@@ -163,7 +163,7 @@ export class Subscriptions {
         if (this.entries.get(entry.destination) !== entry) return;
         if (!entry.deliver(frame)) console.warn('chat: ignored a MESSAGE that does not match the contract');
       },
-      { receipt: receiptId },
+      { [STOMP_HEADERS.receipt]: receiptId },
     );
   }
 }

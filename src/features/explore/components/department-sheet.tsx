@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useColleges } from '../api/colleges';
-import { useDepartments } from '../api/departments';
+import { useColleges, useDepartments } from '../../../entities/campus';
 import { Choice, FilterSheet } from './filter-sheet';
 import * as styles from './filter-sheet.css';
 

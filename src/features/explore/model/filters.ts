@@ -1,26 +1,8 @@
-import type { InterestCode } from '../../../../contract/interests';
-import type { FilterSort, StudentNoFilter } from '../../../../contract/members';
+import type { StudentNoFilter } from '../../../../contract/members';
+import type { MemberFilters } from '../../../entities/member';
 
-/** What the explore screen filters by; kept in the route's search params. */
-export interface ExploreFilters {
-  interest?: InterestCode;
-  sort?: FilterSort;
-  collegeId?: number;
-  department?: string;
-  studentNo?: StudentNoFilter;
-}
-
-export const EXPLORE_PAGE_SIZE = 10;
-
-/** Spec section 5: empty filter parameters are dropped from the request. */
-export function filterSearchParams(filters: ExploreFilters, page: number): Record<string, string | number> {
-  const params: Record<string, string | number> = { page, size: EXPLORE_PAGE_SIZE, sort: filters.sort ?? 'recommend' };
-  if (filters.interest) params.interest = filters.interest;
-  if (filters.collegeId) params.collegeId = filters.collegeId;
-  if (filters.department?.trim()) params.department = filters.department.trim();
-  if (filters.studentNo) params.studentNo = filters.studentNo;
-  return params;
-}
+/** What the explore screen filters by (the member entity's filters); kept in the route's search params. */
+export type ExploreFilters = MemberFilters;
 
 /** The student-number sheet: labels and the values sent (`20학번 이상` → `20학번이상`). */
 export const STUDENT_NO_OPTIONS: readonly { value: StudentNoFilter; label: string }[] = [

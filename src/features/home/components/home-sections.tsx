@@ -1,7 +1,6 @@
 import { MENTOR_CONFIGS } from '../../../../contract/mentor';
-import { useMentorBanner } from '../api/mentor';
-import { usePopular } from '../api/popular';
-import { useRecommendations } from '../api/recommendations';
+import { usePopularMembers, useRecommendations } from '../../../entities/member';
+import { useMentorBanner } from '../mentor-banner-query';
 import { IntroTiles } from './intro-tiles';
 import { MemberSlider } from './member-slider';
 import { MentorBanner } from './mentor-banner';
@@ -10,7 +9,7 @@ import { useLogError } from './use-log-error';
 /** Home below the categories: every section loads on its own and stays empty on failure. */
 export function HomeSections() {
   const recommendations = useRecommendations();
-  const popular = usePopular();
+  const popular = usePopularMembers();
   const mentor = useMentorBanner();
   useLogError(recommendations.error, 'failed to load recommended users');
   useLogError(popular.error, 'failed to load popular members');

@@ -1,5 +1,5 @@
-import { MemberCard, memberCardProps } from '../../../components/ui/member-card';
-import type { MemberCardData } from '../../../components/ui/member-card-schema';
+import { MemberCard } from '../../../components/ui/member-card';
+import { memberCardProps, type MemberCard as MemberCardData } from '../../../entities/member';
 import { useCarousel } from '../../../lib/use-carousel';
 import * as styles from './member-slider.css';
 

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import type { MentorBanner as MentorBannerData } from '../api/mentor';
+import type { MentorBanner as MentorBannerData } from '../mentor-banner-query';
 import * as styles from './mentor-banner.css';
 
 /** Spec "Home" 5: this month's mentor, with 지금 신청하기 → /monthly-mentor. Its space is held while it loads. */

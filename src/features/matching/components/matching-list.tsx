@@ -4,7 +4,7 @@ import { cardGrid } from '../../../components/ui/card-grid.css';
 import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
 import { MemberCard } from '../../../components/ui/member-card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMatches } from '../api/matches';
+import { useMatches } from '../../../entities/match';
 import * as styles from './matching-list.css';
 
 const TABS: Record<MatchListStatus, { label: string; empty: string }> = {

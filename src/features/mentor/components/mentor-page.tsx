@@ -6,8 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import * as fieldStyles from '../../../components/ui/text-field.css';
 import { ApiError } from '../../../lib/http';
-import { useApplyMentor } from '../api/apply-mentor';
-import { useMentor, type MentorInfo } from '../api/get-mentor';
+import { useApplyMentor, useMentor, type MentorInfo } from '../../../entities/mentor';
 import * as styles from './mentor-page.css';
 
 /** Spec "/monthly-mentor": banner, introduction, schedule and the application form. */

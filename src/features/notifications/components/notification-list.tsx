@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon, MyIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { useNotifications, type Notification } from '../api/get-notifications';
+import { useNotifications, type Notification } from '../../../entities/notification';
 import * as styles from './notification-list.css';
 import { useInView } from './use-in-view';
 

@@ -3,9 +3,7 @@ import { KEYWORD_DESCRIPTION_MAX, KEYWORD_QUESTIONS, KEYWORD_TITLE_MAX, KEYWORD_
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import * as fieldStyles from '../../../components/ui/text-field.css';
-import { useKeywords, type StoredKeyword } from '../api/get-keywords';
-import { useSuggestKeyword } from '../api/keyword-ai';
-import { useUpdateKeywords, type KeywordInput } from '../api/update-keywords';
+import { useMyKeywords, useSuggestKeyword, useUpdateKeywords, type KeywordInput, type StoredKeyword } from '../../../entities/member';
 import { EditLayout, saveErrorText } from './edit-layout';
 import * as styles from './edit-keyword.css';
 
@@ -35,7 +33,7 @@ export function validateKeywords(draft: Draft): string | null {
 
 /** /my/edit-keyword: the three keyword questions, each with an AI suggestion for the title. */
 export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
-  const stored = useKeywords();
+  const stored = useMyKeywords();
   const [edited, setEdited] = useState<Draft | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const update = useUpdateKeywords();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { InterestCode } from '../../../../contract/interests';
 import { TopicPicker } from '../../../components/ui/topic-picker';
-import { useEditableMe } from '../api/get-me';
-import { useUpdateTags } from '../api/update-tags';
+import { useUpdateTags } from '../../../entities/member';
+import { useEditableMe } from '../editable-me-query';
 import { EditLayout, saveErrorText } from './edit-layout';
 
 interface EditPageProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Slot } from '../../../../contract/timetable';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
-import { useEditableMe } from '../api/get-me';
-import { useUpdateTimetable } from '../api/update-timetable';
+import { useUpdateTimetable } from '../../../entities/member';
+import { useEditableMe } from '../editable-me-query';
 import { EditLayout, saveErrorText } from './edit-layout';
 
 /** /my/edit-time: the editable timetable, starting from the saved slots. */

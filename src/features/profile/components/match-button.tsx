@@ -2,11 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { MatchStatus } from '../../../../contract/members';
 import { Button } from '../../../components/ui/button';
-import { useMatchMutationState } from '../../../lib/offline-mutations';
-import { useAcceptMatch } from '../api/accept-match';
-import type { MemberDetailData } from '../api/schemas';
-import { useOpenChatRoom } from '../api/open-chat-room';
-import { useSendMatch } from '../api/send-match';
+import { useOpenChatRoom } from '../../../entities/chat-room';
+import { useAcceptMatch, useMatchMutationState, useRequestMatch } from '../../../entities/match';
+import type { MemberDetail } from '../../../entities/member';
 import * as styles from './match-button.css';
 
 const REQUEST_ERROR = '요청 중 오류가 발생했어요';
@@ -21,19 +19,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface MatchButtonProps {
-  member: MemberDetailData;
-  /** Called after a request or an acceptance changed matches (lists, counters elsewhere). */
-  onMatchChange?: () => void;
-  /** Called once a chat room was created or re-opened (the chat list changes). */
-  onChatOpened?: () => void;
-}
-
-/** Spec "Profile", other member's view: the bottom button by match status. */
-export function MatchButton({ member, onMatchChange, onChatOpened }: MatchButtonProps) {
+/**
+ * Spec "Profile", other member's view: the bottom button by match status. The match entity's
+ * keyed mutations refresh every view a match changes (lists, counters, explore, this profile);
+ * made offline they wait, survive a reload and are sent later.
+ */
+export function MatchButton({ member }: { member: MemberDetail }) {
   const navigate = useNavigate();
-  const send = useSendMatch(member.id, onMatchChange);
-  const accept = useAcceptMatch(member.id, onMatchChange);
+  const send = useRequestMatch();
+  const accept = useAcceptMatch();
   const chat = useOpenChatRoom(member.id);
   // Local status: set by this screen's own actions before the refetched detail confirms them.
   const [local, setLocal] = useState<MatchStatus | null>(null);
@@ -52,7 +46,7 @@ export function MatchButton({ member, onMatchChange, onChatOpened }: MatchButton
       setSending(false);
       setLocal('REQUESTED');
     }, WAITING_DELAY_MS);
-    send.mutate({
+    send.mutate(member.id, {
       onError: (error) => {
         console.error('match request failed', error);
         window.clearTimeout(timer.current);
@@ -64,7 +58,7 @@ export function MatchButton({ member, onMatchChange, onChatOpened }: MatchButton
   };
 
   const onAccept = () => {
-    accept.mutate({
+    accept.mutate(member.id, {
       onSuccess: () => setLocal('ACCEPTED'),
       onError: (error) => {
         console.error('match accept failed', error);
@@ -76,7 +70,6 @@ export function MatchButton({ member, onMatchChange, onChatOpened }: MatchButton
   const onChat = () => {
     chat.mutate(undefined, {
       onSuccess: (room) => {
-        onChatOpened?.();
         void navigate({
           to: '/chatting/$id',
           params: { id: room.chatRoomId },

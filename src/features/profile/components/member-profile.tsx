@@ -1,19 +1,13 @@
 import { useEffect } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMemberDetail } from '../api/member-detail';
+import { useMember } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
 
 /** /profile/{id}: another member's profile with the match button. */
-interface MemberProfileProps {
-  memberId: number;
-  onMatchChange?: () => void;
-  onChatOpened?: () => void;
-}
-
-export function MemberProfile({ memberId, onMatchChange, onChatOpened }: MemberProfileProps) {
-  const detail = useMemberDetail(memberId);
+export function MemberProfile({ memberId }: { memberId: number }) {
+  const detail = useMember(memberId);
   useEffect(() => {
     if (detail.error) console.error('failed to load the member profile', detail.error);
   }, [detail.error]);
@@ -22,7 +16,7 @@ export function MemberProfile({ memberId, onMatchChange, onChatOpened }: MemberP
   return (
     <>
       <ProfileBody profile={detail.data} />
-      <MatchButton key={detail.data.id} member={detail.data} onMatchChange={onMatchChange} onChatOpened={onChatOpened} />
+      <MatchButton key={detail.data.id} member={detail.data} />
     </>
   );
 }

@@ -3,8 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMe } from '../api/me';
-import { useUploadProfileImage } from '../api/profile-image';
+import { useMe, useUploadProfileImage } from '../../../entities/member';
 import * as styles from './my-profile.css';
 import { ProfileBody } from './profile-body';
 
@@ -16,10 +15,10 @@ const EDIT_LINKS = [
 ] as const;
 
 /** /my/profile: own profile with the photo button, edit links and 수정 완료. */
-export function MyProfile({ onProfileChange }: { onProfileChange?: () => void }) {
+export function MyProfile() {
   const router = useRouter();
   const me = useMe();
-  const upload = useUploadProfileImage(onProfileChange);
+  const upload = useUploadProfileImage();
   const fileRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (me.error) console.error('failed to load my profile', me.error);

@@ -3,11 +3,11 @@ import { interestLabel } from '../../../../contract/interests';
 import { KEYWORD_QUESTIONS, KEYWORD_TYPES } from '../../../../contract/members';
 import { MyIcon } from '../../../components/ui/icons';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
-import type { ProfileBase } from '../api/schemas';
+import type { Me } from '../../../entities/member';
 import * as styles from './profile-body.css';
 
 interface ProfileBodyProps {
-  profile: ProfileBase;
+  profile: Me;
   /** Drawn over the photo (own view: the photo button). */
   photoAction?: ReactNode;
   /** Under the header (own view: edit links). */

@@ -1,0 +1,14 @@
+import { notificationContent, type NotificationType } from '../../contract/notifications';
+import type { Db } from './client';
+import { notifications } from './schema';
+
+/** A transaction or the database: notifications are written in the same transaction as their cause. */
+type Writer = Pick<Db, 'insert'>;
+
+/**
+ * Every module that causes a notification (matches today) writes it through here, inside its own
+ * transaction; only the notifications module reads them.
+ */
+export async function insertNotification(tx: Writer, recipientId: number, senderId: number, type: NotificationType, senderName: string) {
+  await tx.insert(notifications).values({ recipientId, senderId, type, content: notificationContent(type, senderName) });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { collegeSchema, type College } from '../../../contract/members';
+import { apiJson } from '../../lib/http';
+import { campusKeys } from './keys';
+
+/** GET /api/colleges — the caller's university's colleges. */
+function getColleges(): Promise<College[]> {
+  return apiJson('/api/colleges', {}, z.array(collegeSchema));
+}
+
+const collegesQueryOptions = () => queryOptions({ queryKey: campusKeys.colleges(), queryFn: getColleges, staleTime: 60 * 60 * 1000 });
+
+export function useColleges(enabled = true) {
+  return useQuery({ ...collegesQueryOptions(), enabled });
+}

@@ -1,0 +1,3 @@
+export { useColleges } from './get-colleges';
+export { useDepartments } from './get-departments';
+export { getUniversityName, universityNameQueryOptions, useUniversityName } from './get-university-name';

@@ -1,0 +1,6 @@
+/** The one key factory of the chat-room resource (/api/chatrooms), general → specific. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  rooms: () => [...chatKeys.all, 'rooms'] as const,
+  messages: (roomId: number) => [...chatKeys.all, 'messages', roomId] as const,
+};

@@ -1,0 +1,59 @@
+import { useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR_CODE } from '../../lib/http';
+// A match changes member views (matchStatus, counters, explore leaves matched members out) and
+// the notification list: the match entity may import these two key factories (DEVELOPERS.md).
+import { memberKeys } from '../member/keys';
+import { notificationKeys } from '../notification/keys';
+import { acceptMatch } from './accept-match';
+import { matchKeys, matchMutationKeys } from './keys';
+import { requestMatch } from './request-match';
+
+/** Every key a match request or acceptance changes, through the real key factories. */
+const MATCH_CHANGES = [matchKeys.all, memberKeys.all, notificationKeys.all] as const;
+
+/**
+ * Match request / accept survive being offline and a reload: the mutations are keyed, their
+ * functions registered as defaults (so a restored paused mutation knows what to run), paused
+ * mutations are persisted with the query cache and resumed after restore (lib/query-persistence.ts).
+ * Call before any restore.
+ */
+export function registerMatchMutations(queryClient: QueryClient): void {
+  const onSettled = () => Promise.all(MATCH_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+  // Only a network failure (the connection dropped mid-request) retries, and pauses if now
+  // offline; an answer from the server is final (the screen reverts and alerts).
+  const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
+  queryClient.setMutationDefaults(matchMutationKeys.request, { mutationFn: requestMatch, onSettled, retry });
+  queryClient.setMutationDefaults(matchMutationKeys.accept, { mutationFn: acceptMatch, onSettled, retry });
+}
+
+/** Sends a match request (variables: the member id); made offline it waits and survives a reload. */
+export function useRequestMatch() {
+  return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.request });
+}
+
+/** Accepts a member's request (variables: the member id); made offline it waits and survives a reload. */
+export function useAcceptMatch() {
+  return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.accept });
+}
+
+export interface MatchMutationState {
+  /** A request to this member is on its way (or waiting for the network). */
+  requesting: boolean;
+  /** Accepting this member's request is on its way (or waiting for the network). */
+  accepting: boolean;
+  /** Waiting for the network: show "오프라인 — 연결되면 보낼게요". */
+  offline: boolean;
+}
+
+/** Pending request/accept for one member, including mutations restored after a reload. */
+export function useMatchMutationState(memberId: number): MatchMutationState {
+  const pending = useMutationState({
+    filters: { mutationKey: matchMutationKeys.all, status: 'pending', predicate: (m) => m.state.variables === memberId },
+    select: (m) => ({ key: m.options.mutationKey?.[1], paused: m.state.isPaused }),
+  });
+  return {
+    requesting: pending.some((m) => m.key === 'request'),
+    accepting: pending.some((m) => m.key === 'accept'),
+    offline: pending.some((m) => m.paused),
+  };
+}

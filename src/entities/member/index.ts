@@ -1,0 +1,15 @@
+export { type MemberFilters } from './keys';
+export { type Me, type MemberCard, type MemberDetail, type MyPage, type StoredKeyword } from './schemas';
+export { knownInterests, meQueryOptions, useMe } from './get-me';
+export { memberQueryOptions, useMember } from './get-member';
+export { myPageQueryOptions, useMyPage } from './get-my-page';
+export { useMyKeywords } from './get-my-keywords';
+export { recommendationsQueryOptions, useRecommendations } from './get-recommendations';
+export { popularMembersQueryOptions, usePopularMembers } from './get-popular-members';
+export { filterSearchParams, useFilteredMembers } from './get-filtered-members';
+export { useUpdateKeywords, type KeywordInput } from './update-keywords';
+export { useSuggestKeyword } from './suggest-keyword';
+export { useUpdateTags } from './update-tags';
+export { useUpdateTimetable } from './update-timetable';
+export { useUploadProfileImage } from './upload-profile-image';
+export { memberCardProps } from './member-card-props';

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keywordsUpdatedSchema, type KeywordType } from '../../../contract/members';
+import { apiJson } from '../../lib/http';
+import { memberKeys } from './keys';
+
+export interface KeywordInput {
+  type: KeywordType;
+  title: string;
+  description: string;
+}
+
+/** PATCH /api/members/keywords: exactly one keyword of each type. */
+function updateKeywords(keywords: KeywordInput[]): Promise<unknown> {
+  return apiJson('/api/members/keywords', { method: 'patch', json: { keywords } }, keywordsUpdatedSchema);
+}
+
+export function useUpdateKeywords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateKeywords,
+    // Keywords show on the own profile, the my page and (for others) every member detail.
+    onSuccess: () =>
+      Promise.all(
+        [memberKeys.keywords(), memberKeys.me(), memberKeys.myPage(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

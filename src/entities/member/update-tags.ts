@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { interestId, type InterestCode } from '../../../contract/interests';
+import { interestsUpdatedSchema } from '../../../contract/members';
+import { apiJson } from '../../lib/http';
+import { memberKeys } from './keys';
+
+/** PATCH /api/members/me/tags with the 1-based interest ids (contract section 1). */
+function updateTags(codes: readonly InterestCode[]): Promise<unknown> {
+  return apiJson('/api/members/me/tags', { method: 'patch', json: { interestIds: codes.map(interestId) } }, interestsUpdatedSchema);
+}
+
+export function useUpdateTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTags,
+    onSuccess: () => Promise.all([memberKeys.me(), memberKeys.myPage(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

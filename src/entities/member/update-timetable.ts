@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Slot } from '../../../contract/timetable';
+import { timetableUpdatedSchema } from '../../../contract/members';
+import { apiJson } from '../../lib/http';
+import { memberKeys } from './keys';
+
+/** PATCH /api/timetables: replaces the whole timetable (part of the member: /me and details show it). */
+function updateTimetable(timeTableList: Slot[]): Promise<unknown> {
+  return apiJson('/api/timetables', { method: 'patch', json: { timeTableList } }, timetableUpdatedSchema);
+}
+
+export function useUpdateTimetable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTimetable,
+    // The my page shows no times, so it is left alone.
+    onSuccess: () => Promise.all([memberKeys.me(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,1 @@
+export { useNotifications, type Notification } from './get-notifications';

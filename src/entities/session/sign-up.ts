@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signUpResultSchema, type SignUpBody } from '../../../contract/auth';
+import { apiJson } from '../../lib/http';
+// Sign-up writes the member's own data (name, department, tags, timetable).
+import { memberKeys } from '../member/keys';
+
+/** PATCH /auth/signUp/lunchChat — finishes sign-up (bearer). */
+function signUp(body: SignUpBody): Promise<unknown> {
+  return apiJson('/auth/signUp/lunchChat', { method: 'patch', json: body }, signUpResultSchema);
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    // Not awaited: the wizard moves on at once, the member's views refetch when next shown.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+}

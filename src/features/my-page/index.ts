@@ -1,0 +1,1 @@
+export { MyPageView } from './components/my-page';

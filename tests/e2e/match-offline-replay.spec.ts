@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_URL } from '../../playwright.config';
+import { apiMember, shoot, uniqueEmail, useToken, workerReady } from './support';
+
+/** The persisted cache is written about a second after the last change (and when the page is left). */
+async function cacheSaved(page: Page, check: (text: string) => boolean) {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const open = indexedDB.open('lunchchat-cache');
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('queries')) return resolve('');
+                  const all = db.transaction('queries').objectStore('queries').getAll();
+                  all.onsuccess = () => resolve(JSON.stringify(all.result));
+                  all.onerror = () => resolve('');
+                };
+                open.onerror = () => resolve('');
+              }),
+          )
+          .then(check),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * A match accepted offline and replayed after a reload refreshes every list it changes: explore
+ * (which leaves matched members out, spec section 4) and the match lists — without a manual
+ * refetch. Explore's cached page is still fresh (30 s staleTime) when it is shown again, so only
+ * the mutation's own invalidation can bring the new state.
+ */
+test('an acceptance made offline and sent after a reload refreshes explore and the match lists', async ({ page, request, context }) => {
+  test.setTimeout(90_000);
+  const requester = await apiMember(request, uniqueEmail('replay-a'), '재전송친구');
+  const me = await apiMember(request, uniqueEmail('replay-b'), '재전송나');
+  const asRequester = { authorization: `Bearer ${requester.token}` };
+  expect((await request.post(`${E2E_URL}/api/matches`, { headers: asRequester, data: { toMemberId: me.memberId } })).status()).toBe(200);
+
+  await useToken(page, me.token);
+  await page.goto('/');
+  await workerReady(page);
+  // Explore, newest first: the requester (signed up just before me) is listed and cached.
+  await page.goto('/explore');
+  const card = page.getByRole('link', { name: /^재전송친구.* 프로필 보기$/ });
+  await expect(card).toBeVisible();
+  await cacheSaved(page, (json) => json.includes('"filters"') && json.includes('재전송친구'));
+  await card.click();
+  await expect(page.getByRole('button', { name: '수락하기' })).toBeVisible();
+  await cacheSaved(page, (json) => json.includes(`"detail",${requester.memberId}]`));
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: '수락하기' }).click();
+  await expect(page.getByText('오프라인 — 연결되면 보낼게요')).toBeVisible();
+  await cacheSaved(page, (json) => json.includes('"mutationKey":["matches","accept"]'));
+  await page.reload();
+  await expect(page.getByText('오프라인 — 연결되면 보낼게요')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('오프라인 — 연결되면 보낼게요')).toBeHidden();
+  await expect(page.getByRole('button', { name: '채팅하기' })).toBeVisible();
+  const accepted = async () => {
+    const res = await request.get(`${E2E_URL}/api/matches?status=ACCEPTED&page=0&size=10`, { headers: { authorization: `Bearer ${me.token}` } });
+    return JSON.stringify(await res.json());
+  };
+  await expect.poll(accepted).toContain('재전송친구');
+
+  // Back to explore: the matched member is gone from it (explore leaves matched members out).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect(page.getByRole('link', { name: / 프로필 보기$/ }).first()).toBeVisible();
+  await expect(card).toBeHidden();
+  await shoot(page, 'match-replay-explore');
+
+  // And listed under 매칭 완료.
+  await page.goto('/matching?selectTab=ACCEPTED');
+  await expect(page.getByRole('list', { name: '매칭 완료' }).getByText('재전송친구')).toBeVisible();
+});
