@@ -137,6 +137,8 @@ export const roomEventSchema = z.object({
   /** "HH:mm", Asia/Seoul, as in GET /api/chatrooms. */
   lastMessageSentAt: z.string().nullable(),
   unreadCount: z.number().int().min(0),
+  /** The member's unread messages over all their rooms, as GET /api/chatrooms/unread answers. */
+  totalUnreadCount: z.number().int().min(0),
 });
 export type RoomEvent = z.infer<typeof roomEventSchema>;
 

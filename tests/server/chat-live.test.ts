@@ -148,15 +148,21 @@ describeEachDatabase(
       await qa.send(roomPublish(roomId), json('점심 어때요?'));
       await waitUntil(() => qb.events.length === 1 && qa.events.length === 1, 3000, 'event:room');
       const toB = qb.eventBodies(CHAT_EVENT.room)[0] as { lastMessageSentAt: string };
-      expect(toB).toEqual({ roomId, lastMessage: '점심 어때요?', lastMessageSentAt: expect.stringMatching(/^\d\d:\d\d$/), unreadCount: 1 });
-      expect(qa.eventBodies(CHAT_EVENT.room)[0]).toEqual({ ...toB, unreadCount: 0 });
+      expect(toB).toEqual({
+        roomId,
+        lastMessage: '점심 어때요?',
+        lastMessageSentAt: expect.stringMatching(/^\d\d:\d\d$/),
+        unreadCount: 1,
+        totalUnreadCount: 1,
+      });
+      expect(qa.eventBodies(CHAT_EVENT.room)[0]).toEqual({ ...toB, unreadCount: 0, totalUnreadCount: 0 });
       expect(qb.events[0]!.headers.destination).toBe(MEMBER_QUEUE);
       // Queue traffic is events only: the Message itself goes to the room topic.
       expect(qb.messages).toHaveLength(0);
 
       await history(roomId, b);
       await waitUntil(() => qb.events.length === 2, 3000, 'event:room after the read');
-      expect(qb.eventBodies(CHAT_EVENT.room)[1]).toEqual({ ...toB, unreadCount: 0 });
+      expect(qb.eventBodies(CHAT_EVENT.room)[1]).toEqual({ ...toB, unreadCount: 0, totalUnreadCount: 0 });
       await settle();
       expect(qa.events).toHaveLength(1);
 
@@ -167,6 +173,51 @@ describeEachDatabase(
       await waitUntil(() => spy.closed, 3000, 'close');
       const other = track(await ChatClient.connect(url, a.token));
       expect((await other.subscribeRefused('/sub/members')).headers.message).toBe(STOMP_ERRORS.notYourQueue);
+    });
+
+    it('the unread total spans every room (not the list page): GET /api/chatrooms/unread and event:room agree', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'total');
+      const c = await newMember(app, email('totalc'));
+      await acceptMatch(database.db, c.memberId, b.memberId);
+      const other = (await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(c) })).json().result.chatRoomId as number;
+      const total = async () => {
+        const res = await app.inject({ url: '/api/chatrooms/unread', headers: bearer(b) });
+        expect(res.statusCode).toBe(200);
+        return res.json().result.unreadCount as number;
+      };
+      expect(await total()).toBe(0);
+
+      const ca = track(await ChatClient.connect(url, a.token));
+      const cc = track(await ChatClient.connect(url, c.token));
+      await ca.send(roomPublish(roomId), json('하나'));
+      await ca.send(roomPublish(roomId), json('둘'));
+      await cc.send(roomPublish(other), json('셋'));
+      expect(await total()).toBe(3);
+      // The list's first page (one room) shows only part of it; the total does not depend on it.
+      const firstPage = (await app.inject({ url: '/api/chatrooms?size=1', headers: bearer(b) })).json().result;
+      expect(firstPage.meta.totalItems).toBe(2);
+      expect(firstPage.data.map((r: { unreadCount: number }) => r.unreadCount)).toEqual([1]);
+
+      const qb = track(await ChatClient.connect(url, b.token));
+      await qb.subscribe(MEMBER_QUEUE);
+      await settle();
+      qb.events.length = 0;
+      await cc.send(roomPublish(other), json('넷'));
+      await waitUntil(() => qb.events.length === 1, 3000, 'event:room');
+      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toMatchObject({ roomId: other, unreadCount: 2, totalUnreadCount: 4 });
+
+      // Reading one room (opening its history) leaves the other's count in the total.
+      await history(roomId, b);
+      await waitUntil(() => qb.events.length === 2, 3000, 'event:room after the read');
+      expect(qb.eventBodies(CHAT_EVENT.room)[1]).toMatchObject({ roomId, unreadCount: 0, totalUnreadCount: 2 });
+      expect(await total()).toBe(2);
+
+      // A room b left counts no more.
+      expect((await app.inject({ method: 'PATCH', url: `/api/chatrooms/${other}`, headers: bearer(b) })).statusCode).toBe(200);
+      expect(await total()).toBe(0);
+      expect((await app.inject({ url: '/api/chatrooms/unread' })).statusCode).toBe(401);
     });
 
     it("a room opened over REST reaches both members' lists as event:room", async () => {
@@ -180,7 +231,7 @@ describeEachDatabase(
       const res = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(a) });
       const roomId = res.json().result.chatRoomId as number;
       await waitUntil(() => qb.events.length === 1, 3000, 'event:room');
-      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toEqual({ roomId, lastMessage: null, lastMessageSentAt: null, unreadCount: 0 });
+      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toEqual({ roomId, lastMessage: null, lastMessageSentAt: null, unreadCount: 0, totalUnreadCount: 0 });
     });
 
     it('typing reaches the other member only, at most once a second, and is never stored', async () => {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../contract/stomp';
 import { chatKeys } from '../../src/entities/chat-room';
-import { applyReadEvent, applyRoomEvent, unreadTotal } from '../../src/features/chat/live/cache';
+import { applyReadEvent, applyRoomEvent } from '../../src/features/chat/live/cache';
 
 const room = (roomId: number, lastMessage: string, unreadCount: number) => ({
   roomId,
@@ -31,7 +31,7 @@ const ids = (client: QueryClient) => client.getQueryData<Rooms>(chatKeys.rooms()
 describe('chat list from event:room', () => {
   it('a new message moves the room to the top with its last message and unread count', () => {
     const client = withRooms();
-    applyRoomEvent(client, { roomId: 3, lastMessage: '점심?', lastMessageSentAt: '12:30', unreadCount: 2 });
+    applyRoomEvent(client, { roomId: 3, lastMessage: '점심?', lastMessageSentAt: '12:30', unreadCount: 2, totalUnreadCount: 7 });
     expect(ids(client)).toEqual([
       [
         [3, 2],
@@ -40,12 +40,13 @@ describe('chat list from event:room', () => {
       ],
       [],
     ]);
-    expect(unreadTotal(client.getQueryData(chatKeys.rooms()))).toBe(4);
+    // The badge shows the server's total over all rooms, not the loaded pages' sum (2 + 0 + 2).
+    expect(client.getQueryData(chatKeys.unread())).toEqual({ unreadCount: 7 });
   });
 
   it('a read only changes the count, the room stays where it is', () => {
     const client = withRooms();
-    applyRoomEvent(client, { roomId: 2, lastMessage: 'b', lastMessageSentAt: '12:00', unreadCount: 0 });
+    applyRoomEvent(client, { roomId: 2, lastMessage: 'b', lastMessageSentAt: '12:00', unreadCount: 0, totalUnreadCount: 1 });
     expect(ids(client)).toEqual([
       [
         [1, 0],
@@ -57,8 +58,9 @@ describe('chat list from event:room', () => {
 
   it('an unknown room makes the list refetch', () => {
     const client = withRooms();
-    applyRoomEvent(client, { roomId: 99, lastMessage: '새 방', lastMessageSentAt: '12:00', unreadCount: 1 });
+    applyRoomEvent(client, { roomId: 99, lastMessage: '새 방', lastMessageSentAt: '12:00', unreadCount: 1, totalUnreadCount: 4 });
     expect(client.getQueryState(chatKeys.rooms())?.isInvalidated).toBe(true);
+    expect(client.getQueryData(chatKeys.unread())).toEqual({ unreadCount: 4 });
   });
 });
 

@@ -27,7 +27,12 @@ export interface ChatEvents {
  * needs the unread counts from the database: changes are gathered for one turn of the event loop
  * and answered with one query, one at a time so a member never gets an older state after a newer.
  */
-export function chatEvents(repo: Pick<ChatRepo, 'summaries'>, broker: Broker, logger: RealtimeLogger, track: <T>(p: Promise<T>) => Promise<T>): ChatEvents {
+export function chatEvents(
+  repo: Pick<ChatRepo, 'summaries' | 'unreadTotals'>,
+  broker: Broker,
+  logger: RealtimeLogger,
+  track: <T>(p: Promise<T>) => Promise<T>,
+): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */
   const pending = new Map<number, Set<number> | 'both'>();
   let flushing = false;
@@ -36,22 +41,25 @@ export function chatEvents(repo: Pick<ChatRepo, 'summaries'>, broker: Broker, lo
     const batch = new Map(pending);
     pending.clear();
     try {
-      for (const room of await repo.summaries([...batch.keys()])) {
+      const rooms = await repo.summaries([...batch.keys()]);
+      const told = rooms.flatMap((room) => {
         const who = batch.get(room.id)!;
-        const sides = [
-          { memberId: room.memberA, left: room.aLeft, unreadCount: room.aUnread },
-          { memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
-        ];
-        for (const side of sides) {
-          if (side.left || (who !== 'both' && !who.has(side.memberId))) continue;
-          const event: RoomEvent = {
-            roomId: room.id,
-            lastMessage: room.lastMessage,
-            lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
-            unreadCount: side.unreadCount,
-          };
-          broker.publish(memberRoute(side.memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.room });
-        }
+        return [
+          { room, memberId: room.memberA, left: room.aLeft, unreadCount: room.aUnread },
+          { room, memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
+        ].filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
+      });
+      // Read after the rooms: a total never lags behind the room counts sent with it.
+      const totals = await repo.unreadTotals([...new Set(told.map((side) => side.memberId))]);
+      for (const { room, memberId, unreadCount } of told) {
+        const event: RoomEvent = {
+          roomId: room.id,
+          lastMessage: room.lastMessage,
+          lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
+          unreadCount,
+          totalUnreadCount: totals.get(memberId) ?? unreadCount,
+        };
+        broker.publish(memberRoute(memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.room });
       }
     } catch (err) {
       // The list is corrected by its next REST fetch; live updates resume with the next change.

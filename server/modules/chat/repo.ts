@@ -324,6 +324,28 @@ export function chatRepo(db: Db) {
       return rows[0]?.read_id;
     },
 
+    /**
+     * Each member's unread messages over all their rooms (left rooms excluded, as in the list):
+     * GET /api/chatrooms/unread and `event:room`'s total. One query for any number of members.
+     */
+    async unreadTotals(memberIds: readonly number[]): Promise<Map<number, number>> {
+      const totals = new Map(memberIds.map((id) => [id, 0]));
+      if (memberIds.length === 0) return totals;
+      const rows = await rowsOf<{ member_id: number; unread: number }>(
+        db,
+        sql`select x.member_id, count(*)::int as unread
+              from (select r.id as room_id, r.member_a as member_id, r.member_b as friend_id, r.a_read_id as read_id
+                      from chat_rooms r where not r.a_left and r.member_a in ${memberIds}
+                    union all
+                    select r.id, r.member_b, r.member_a, r.b_read_id
+                      from chat_rooms r where not r.b_left and r.member_b in ${memberIds}) x
+              join chat_messages u on u.room_id = x.room_id and u.sender_id = x.friend_id and u.id > x.read_id
+             group by x.member_id`,
+      );
+      for (const r of rows) totals.set(Number(r.member_id), Number(r.unread));
+      return totals;
+    },
+
     /** Each room's last message and both members' unread counts, for `event:room`. */
     async summaries(roomIds: readonly number[]): Promise<RoomSummary[]> {
       if (roomIds.length === 0) return [];

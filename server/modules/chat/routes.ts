@@ -4,6 +4,7 @@ import {
   chatMessagesQuerySchema,
   chatRoomPageSchema,
   chatRoomsQuerySchema,
+  chatUnreadSchema,
   openChatRoomQuerySchema,
   openedChatRoomSchema,
   roomIdParamsSchema,
@@ -36,6 +37,10 @@ export async function chatRoutes(api: FastifyInstance, ctx: AppContext, options:
     const { page, size } = request.query;
     return ok(await service.list(currentMember(request).id, page, size));
   });
+
+  app.get('/api/chatrooms/unread', { schema: { response: okResponse(chatUnreadSchema) } }, async (request) =>
+    ok(await service.unread(currentMember(request).id)),
+  );
 
   app.post('/api/chatrooms', { schema: { querystring: openChatRoomQuerySchema, response: okResponse(openedChatRoomSchema) } }, async (request) => {
     const opened = await service.open(currentMember(request).id, request.query.friendId);

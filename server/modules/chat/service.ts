@@ -1,4 +1,4 @@
-import type { ChatMessagesPage, ChatRoomPage, OpenedChatRoom } from '../../../contract/chat';
+import type { ChatMessagesPage, ChatRoomPage, ChatUnread, OpenedChatRoom } from '../../../contract/chat';
 import { AppError } from '../../lib/http';
 import { decodeCursor, encodeCursor, seoulHourMinute, toChatMessage, unreadFor } from './message';
 import type { ChatRepo, RoomAccess, RoomReadState } from './repo';
@@ -40,6 +40,10 @@ export function chatService(repo: ChatRepo, hooks: ChatServiceHooks = {}) {
         })),
         meta: { currentPage: page, pageSize: size, totalItems, totalPages, hasNext: page + 1 < totalPages },
       };
+    },
+
+    async unread(memberId: number): Promise<ChatUnread> {
+      return { unreadCount: (await repo.unreadTotals([memberId])).get(memberId) ?? 0 };
     },
 
     async open(memberId: number, friendId: number): Promise<OpenedChatRoom> {

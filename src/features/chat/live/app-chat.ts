@@ -59,8 +59,11 @@ export class AppChat {
     this.stops.push(
       this.connection.subscribeMemberQueue({
         onRoom: (event) => applyRoomEvent(this.queryClient, event),
-        // Whatever changed while we were away: the list is fetched again.
-        onSubscribed: () => void this.queryClient.invalidateQueries({ queryKey: chatKeys.rooms() }),
+        // Whatever changed while we were away: the list and the unread total are fetched again.
+        onSubscribed: () => {
+          void this.queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+          void this.queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+        },
       }),
       this.connection.onStateChange((state) => this.drainer.setReady(state === 'OPEN')),
       this.outbox.subscribe(() => this.drainer.kick()),

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ReadEvent, RoomEvent } from '../../../../contract/stomp';
-import type { ChatRoomPage } from '../../../../contract/chat';
+import type { ChatRoomPage, ChatUnread } from '../../../../contract/chat';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 
 type RoomsData = InfiniteData<ChatRoomPage, unknown>;
@@ -8,9 +8,11 @@ type RoomsData = InfiniteData<ChatRoomPage, unknown>;
 /**
  * `event:room` → the chat list in the query cache: the room's last message, time and unread count,
  * and the room moves to the top (most recent first, as the server orders it). A room the list does
- * not know (new, or beyond the loaded pages) makes the list refetch instead.
+ * not know (new, or beyond the loaded pages) makes the list refetch instead. The member's total
+ * (the 채팅 tab and app icon badge) is taken as the server counted it over all rooms.
  */
 export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): void {
+  queryClient.setQueryData<ChatUnread>(chatKeys.unread(), { unreadCount: event.totalUnreadCount });
   let known = false;
   queryClient.setQueryData<RoomsData>(chatKeys.rooms(), (old) => {
     if (!old || old.pages.length === 0) return old;
@@ -47,9 +49,4 @@ export function applyReadEvent(queryClient: QueryClient, roomId: number, event: 
     }));
     return changed ? { ...old, pages } : old;
   });
-}
-
-/** What the 채팅 tab and the app icon show: the friend's unread messages over the loaded rooms. */
-export function unreadTotal(data: RoomsData | undefined): number {
-  return (data?.pages ?? []).flatMap((page) => page.data).reduce((sum, room) => sum + (room.unreadCount ?? 0), 0);
 }

@@ -1,7 +1,6 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { chatRoomsQueryOptions } from '../../../entities/chat-room';
-import { unreadTotal } from './cache';
+import { unreadCountQueryOptions } from '../../../entities/chat-room';
 
 type BadgeNavigator = Navigator & { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
 
@@ -15,8 +14,9 @@ function showAppBadge(count: number): void {
 
 /**
  * For the app's root while signed in: starts the app-wide chat connection (loaded on demand, so the
- * chat code stays out of the first screen's bundle) and returns the unread total for the 채팅 tab,
- * read from the chat list in the query cache (kept live by `event:room`, corrected by refetches).
+ * chat code stays out of the first screen's bundle) and returns the unread total for the 채팅 tab:
+ * the server's count over all rooms (GET /api/chatrooms/unread, kept live by `event:room`), not a
+ * sum over however many list pages happen to be loaded.
  */
 export function useChatLive(signedIn: boolean): number {
   const queryClient = useQueryClient();
@@ -33,8 +33,8 @@ export function useChatLive(signedIn: boolean): number {
     };
   }, [signedIn, queryClient]);
 
-  const rooms = useInfiniteQuery({ ...chatRoomsQueryOptions(), enabled: signedIn });
-  const total = signedIn ? unreadTotal(rooms.data) : 0;
+  const unread = useQuery({ ...unreadCountQueryOptions(), enabled: signedIn });
+  const total = signedIn ? (unread.data?.unreadCount ?? 0) : 0;
   useEffect(() => showAppBadge(total), [total]);
   return total;
 }
