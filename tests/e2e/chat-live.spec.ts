@@ -129,3 +129,32 @@ test('a message typed offline is delivered once when back online, from the home 
   await contextA.close();
   await contextB.close();
 });
+
+test('the tab badge counts unread messages in rooms beyond the first list page', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const me = await signUpStudent(request, E2E_URL, uniqueEmail('many-me'), '한다섯');
+  const old = await signUpStudent(request, E2E_URL, uniqueEmail('many-old'), '오래된');
+  const oldRoom = await matchAndOpenRoom(request, E2E_URL, old, me);
+  const contextOld = await studentContext(browser, E2E_URL, old);
+  const pageOld = await contextOld.newPage();
+  await pageOld.goto(`/chatting/${oldRoom}`);
+  await connected(pageOld);
+  await say(pageOld, '예전에 보낸 메시지');
+  await expect(messageList(pageOld).locator('li[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
+  // Ten newer rooms (the list loads ten a page): the unread one is on page 2, never loaded here.
+  for (let i = 0; i < 10; i++) {
+    const friend = await signUpStudent(request, E2E_URL, uniqueEmail(`many-${i}`), `친구${i}`);
+    await matchAndOpenRoom(request, E2E_URL, friend, me);
+  }
+  const context = await studentContext(browser, E2E_URL, me);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: '주요 메뉴' })).toBeVisible();
+  await expect(tabBadge(page)).toHaveText('1');
+
+  // Live: the old room's next message counts too (event:room carries the member's total).
+  await say(pageOld, '아직 기다려요');
+  await expect(tabBadge(page)).toHaveText('2', { timeout: 15_000 });
+  await contextOld.close();
+  await context.close();
+});
