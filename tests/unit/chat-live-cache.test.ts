@@ -1,8 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
+import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../contract/stomp';
 import { chatKeys } from '../../src/entities/chat-room';
 import { applyReadEvent, applyRoomEvent } from '../../src/features/chat/live/cache';
+import { catchUpMessages } from '../../src/features/chat/model/message-cache';
+import { ok } from './support/helpers';
+import { server } from './support/msw-server';
 
 const room = (roomId: number, lastMessage: string, unreadCount: number) => ({
   roomId,
@@ -86,6 +90,38 @@ describe('read markers from event:read', () => {
       ['12', 1],
       ['10', 0],
       ['9', 1],
+    ]);
+  });
+});
+
+describe('catch-up after a (re)subscribe', () => {
+  const message = (id: string, senderId: number, unreadCount: number): ChatMessage => ({
+    id: { value: id, timestamp: 0, date: '2026-01-01T12:00:00+09:00' },
+    roomId: 7,
+    senderId,
+    content: id,
+    createdAt: '2026-01-01T12:00:00+09:00',
+    unreadCount,
+  });
+
+  it('known messages take the fresh unreadCount (the friend read them while we were away)', async () => {
+    const client = new QueryClient();
+    client.setQueryData(chatKeys.messages(7), {
+      pages: [{ userId: 1, friendId: 2, data: [message('12', 1, 1), message('10', 1, 1)], meta: { pageSize: 20, hasNext: false, nextCursor: null } }],
+      pageParams: [null],
+    });
+    server.use(
+      mswHttp.get(`${window.location.origin}/api/chatrooms/7/messages`, () =>
+        HttpResponse.json(
+          ok({ userId: 1, friendId: 2, data: [message('12', 1, 0), message('10', 1, 0)], meta: { pageSize: 20, hasNext: false, nextCursor: null } }),
+        ),
+      ),
+    );
+    await catchUpMessages(client, 7);
+    const data = client.getQueryData<{ pages: Array<{ data: ChatMessage[] }> }>(chatKeys.messages(7))!;
+    expect(data.pages[0]!.data.map((m) => [m.id.value, m.unreadCount])).toEqual([
+      ['12', 0],
+      ['10', 0],
     ]);
   });
 });
