@@ -22,6 +22,8 @@ export interface TimelineMessage {
   at: number;
   status: DeliveryStatus;
   clientMessageId?: string;
+  /** Mine and not read by the friend yet: the room shows `1` beside it (contract section 17). */
+  unread: boolean;
 }
 
 export type TimelineRow =
@@ -76,6 +78,7 @@ export function mergeTimeline(serverMessages: readonly ChatMessage[], local: rea
       senderId: message.senderId,
       at: messageInstant(message),
       status: 'sent',
+      unread: userId !== null && message.senderId === userId && message.unreadCount === 1,
       ...(message.clientMessageId ? { clientMessageId: message.clientMessageId } : {}),
     };
   });
@@ -91,6 +94,8 @@ export function mergeTimeline(serverMessages: readonly ChatMessage[], local: rea
       at: Number.isNaN(at) ? Date.now() : at,
       status: entry.status,
       clientMessageId: entry.clientMessageId,
+      // Stored but not echoed yet: nobody can have read it.
+      unread: entry.status === 'sent',
     });
   }
   return timeline;
