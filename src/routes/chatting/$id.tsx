@@ -38,7 +38,7 @@ function ChatRoomPage() {
       }}
       // /profile/$id belongs to another issue; a plain path keeps this route independent of it.
       onOpenProfile={(friendId) => router.history.push(`/profile/${friendId}`)}
-      // The pair's meetup ("약속 제안" card with 수락/거절, or "약속 잡기"), decision 0011.
+      // The pair's meetup ("약속 제안" card with 수락/거절, or "약속 잡기"), decision 0013.
       pinned={(friend) => <RoomMeetup friendId={friend.id} friendName={friend.name} />}
     />
   );
