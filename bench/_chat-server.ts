@@ -42,6 +42,9 @@ async function main() {
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
     // BENCH_PGLITE_DURABILITY=relaxed measures what fsync costs.
     PGLITE_DURABILITY: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
+    // The throughput scenario floods one room from one member to measure storage, not the
+    // per-member limit; the latency runs (10 msg/s per pair) stay within the default anyway.
+    CHAT_RATE: process.env.BENCH_CHAT_RATE ?? '99999,999999',
   });
   // PGlite on a folder on disk, as `npm start` runs it (an in-memory PGlite holds its files in RAM).
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-chat-'));

@@ -4,6 +4,7 @@
 //   BENCH_DB=pglite|postgres                   only that one
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh database is made and dropped)
 //   BENCH_SCALE=0.2                            shorter runs (smoke)
+//   BENCH_PAIRS=100 BENCH_IDLE=2000            pairs of the latency run, idle app-wide connections (smaller = smoke)
 //   BENCH_ONLY=rss,1-pair,100-pairs,throughput  a subset of the scenarios
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
@@ -18,13 +19,15 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
+import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT, STOMP_HEADERS } from '../contract/stomp';
 import type { BenchPair, ToChild, ToParent } from './_chat-server';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
-const PAIRS = 100;
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
+/** A receiver with the room open reports reads at most this often (the PWA's debounce). */
+const READ_EVERY_MS = 300;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
@@ -145,11 +148,12 @@ function connect(url: string, token: string, heartbeat = 10_000): Promise<Client
   });
 }
 
-function subscribed(client: Client, destination: string, onMessage: (body: string) => void): Promise<void> {
+/** `event` is the MESSAGE's `event` header (section 17), undefined for a chat Message. */
+function subscribed(client: Client, destination: string, onMessage: (body: string, event: string | undefined) => void): Promise<void> {
   return new Promise((resolve) => {
     const receipt = `r-${randomBytes(4).toString('hex')}`;
     client.watchForReceipt(receipt, () => resolve());
-    client.subscribe(destination, (m) => onMessage(m.body), { receipt });
+    client.subscribe(destination, (m) => onMessage(m.body, m.headers[STOMP_HEADERS.event]), { receipt });
   });
 }
 
@@ -159,12 +163,32 @@ interface LivePair {
   receiver: Client;
 }
 
-async function openPairs(server: Server, count: number, onMessage: (body: string) => void): Promise<LivePair[]> {
+interface PairHandlers {
+  /** A chat Message at the receiver (the room is open there). */
+  onMessage(body: string, live: LivePair): void;
+  /** Section 17 events, when asked for: `event:read` at the sender, `event:room` at either. */
+  onEvent?(event: string, body: string, live: LivePair, at: 'sender' | 'receiver'): void;
+}
+
+/**
+ * Each pair as the app has it: the receiver has the room open; with `onEvent`, both are also
+ * subscribed to their member queue (the chat list) and the sender to the room (read markers).
+ */
+async function openPairs(server: Server, count: number, handlers: PairHandlers): Promise<LivePair[]> {
   const live: LivePair[] = [];
   for (const pair of server.pairs.slice(0, count)) {
     const [sender, receiver] = await Promise.all([connect(server.url, pair.a.token), connect(server.url, pair.b.token)]);
-    await subscribed(receiver, roomTopic(pair.roomId), onMessage);
-    live.push({ pair, sender, receiver });
+    const entry: LivePair = { pair, sender, receiver };
+    await subscribed(receiver, roomTopic(pair.roomId), (body, event) => {
+      if (event === undefined) handlers.onMessage(body, entry);
+    });
+    const onEvent = handlers.onEvent;
+    if (onEvent) {
+      await subscribed(receiver, MEMBER_QUEUE, (body, event) => event && onEvent(event, body, entry, 'receiver'));
+      await subscribed(sender, MEMBER_QUEUE, (body, event) => event && onEvent(event, body, entry, 'sender'));
+      await subscribed(sender, roomTopic(pair.roomId), (body, event) => event && onEvent(event, body, entry, 'sender'));
+    }
+    live.push(entry);
   }
   return live;
 }
@@ -173,16 +197,51 @@ async function closeAll(clients: Client[]): Promise<void> {
   await Promise.all(clients.map((c) => c.deactivate()));
 }
 
-/** Every pair sends `rate` msg/s for `seconds` on its own schedule; latency = send call → MESSAGE at the receiver. */
-async function latencyRun(server: Server, pairCount: number, rate: number, seconds: number) {
+/**
+ * Every pair sends `rate` msg/s for `seconds` on its own schedule; latency = send call → MESSAGE at
+ * the receiver. With `live` (section 17) the receiver reads as the PWA does (SEND /pub/read, at
+ * most every 300 ms), the sender hears `event:read`, both hear `event:room`; the room-list latency
+ * is send call → `event:room` at the receiver.
+ */
+async function latencyRun(server: Server, pairCount: number, rate: number, seconds: number, live17 = false) {
   const sentAt = new Map<string, number>();
+  const roomSentAt = new Map<string, number>();
   const latencies: number[] = [];
-  const live = await openPairs(server, pairCount, (body) => {
-    const key = (JSON.parse(body) as { content: string }).content;
-    const t0 = sentAt.get(key);
-    if (t0 === undefined) return;
-    latencies.push(performance.now() - t0);
-    sentAt.delete(key);
+  const roomLatencies: number[] = [];
+  let readEvents = 0;
+  let roomEvents = 0;
+  const unread = new Map<LivePair, { id: string; timer?: NodeJS.Timeout }>();
+  const live = await openPairs(server, pairCount, {
+    onMessage(body, entry) {
+      const message = JSON.parse(body) as { content: string; id: { value: string } };
+      const key = message.content;
+      const t0 = sentAt.get(key);
+      if (t0 !== undefined) {
+        latencies.push(performance.now() - t0);
+        sentAt.delete(key);
+      }
+      if (!live17) return;
+      const state = unread.get(entry) ?? { id: message.id.value };
+      state.id = message.id.value;
+      unread.set(entry, state);
+      state.timer ??= setTimeout(() => {
+        state.timer = undefined;
+        entry.receiver.publish({ destination: readPublish(entry.pair.roomId), body: JSON.stringify({ lastReadMessageId: state.id }) });
+      }, READ_EVERY_MS);
+    },
+    onEvent: live17
+      ? (event, body, _entry, at) => {
+          if (event === CHAT_EVENT.read) readEvents++;
+          if (event !== CHAT_EVENT.room) return;
+          roomEvents++;
+          const key = (JSON.parse(body) as { lastMessage: string | null }).lastMessage ?? '';
+          const t0 = roomSentAt.get(key);
+          if (at === 'receiver' && t0 !== undefined) {
+            roomLatencies.push(performance.now() - t0);
+            roomSentAt.delete(key);
+          }
+        }
+      : undefined,
   });
   // Warm-up: a few messages per pair that are not counted.
   for (const { sender, pair } of live)
@@ -202,6 +261,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
         if (wait > 1) await sleep(wait);
         const key = `${index}:${i}`;
         sentAt.set(key, performance.now());
+        if (live17) roomSentAt.set(key, performance.now());
         sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: key }) });
       }
     }),
@@ -210,9 +270,14 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const deadline = performance.now() + 15_000;
   while (latencies.length < expected && performance.now() < deadline) await sleep(10);
   const lost = expected - latencies.length;
+  // Reads and list updates trail the messages by the read debounce.
+  if (live17) await sleep(READ_EVERY_MS + 500);
   const serverCpuUsPerMessage = Math.round((((await server.stats()).cpuMs - cpuBefore) * 1000) / expected);
+  for (const state of unread.values()) clearTimeout(state.timer);
   await closeAll(live.flatMap((l) => [l.sender, l.receiver]));
-  return { ...summary(latencies), lost, serverCpuUsPerMessage };
+  if (!live17) return { ...summary(latencies), lost, serverCpuUsPerMessage };
+  const rooms = summary(roomLatencies);
+  return { ...summary(latencies), lost, serverCpuUsPerMessage, readEvents, roomEvents, roomListP50Ms: rooms.p50Ms, roomListP99Ms: rooms.p99Ms };
 }
 
 /** One publisher floods one room as fast as the server takes it; rate = messages delivered per second. */
@@ -220,9 +285,11 @@ async function throughputRun(server: Server, count: number) {
   let received = 0;
   let firstAt = 0;
   let lastAt = 0;
-  const [live] = await openPairs(server, 1, () => {
-    received++;
-    lastAt = performance.now();
+  const [live] = await openPairs(server, 1, {
+    onMessage() {
+      received++;
+      lastAt = performance.now();
+    },
   });
   const { sender, receiver, pair } = live!;
   for (let i = 0; i < 200; i++) sender.publish({ destination: roomPublish(pair.roomId), body: '{"content":"warm"}' });
@@ -254,8 +321,11 @@ async function rssRun(server: Server, count: number) {
   const base = await server.stats();
   const clients: Client[] = [];
   const tokens = server.idle.slice(0, count);
+  // Each one as the signed-in app keeps it (section 17): connected and subscribed to its member queue.
   for (let i = 0; i < tokens.length; i += 100) {
-    clients.push(...(await Promise.all(tokens.slice(i, i + 100).map((t) => connect(server.url, t)))));
+    const batch = await Promise.all(tokens.slice(i, i + 100).map((t) => connect(server.url, t)));
+    await Promise.all(batch.map((c) => subscribed(c, MEMBER_QUEUE, () => undefined)));
+    clients.push(...batch);
   }
   await sleep(2000);
   const held = await server.stats();
@@ -317,7 +387,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
       emit({ db, scenario: 'latency-1-pair', ratePerPair: 50, ...one, targetP99Ms: 10, met: one.p99Ms <= 10 && one.lost === 0 });
     }
     if (wanted('100-pairs')) {
-      const many = await latencyRun(server, PAIRS, 10, 10 * SCALE);
+      const many = await latencyRun(server, PAIRS, 10, 10 * SCALE, true);
       emit({ db, scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many, targetP99Ms: 60, met: many.p99Ms <= 60 && many.lost === 0 });
     }
     if (wanted('throughput')) {

@@ -47,6 +47,14 @@ export type ChatRoomItem = z.infer<typeof chatRoomItemSchema>;
 export const chatRoomPageSchema = pagedSchema(chatRoomItemSchema);
 export type ChatRoomPage = z.infer<typeof chatRoomPageSchema>;
 
+/**
+ * Result of GET /api/chatrooms/unread (contract section 17): the friends' messages the caller has
+ * not read, over every room of theirs (not only the list's loaded pages) — the 채팅 tab and app icon
+ * badge. `event:room`'s `totalUnreadCount` keeps it current between fetches.
+ */
+export const chatUnreadSchema = z.object({ unreadCount: z.number().int().min(0) });
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;
+
 /** Result of POST /api/chatrooms?friendId=. */
 export const openedChatRoomSchema = z.object({
   chatRoomId: z.number().int(),

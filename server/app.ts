@@ -288,7 +288,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
     await meetupsRoutes(api, ctx, { scheduler, now: deps.now });
-    await chatRoutes(api, ctx, { onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId) });
+    await chatRoutes(api, ctx, {
+      onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId),
+      onOpened: (roomId) => chatSocket.roomChanged(roomId),
+      onRead: (roomId, memberId, lastReadMessageId) => chatSocket.memberRead(roomId, memberId, lastReadMessageId),
+    });
     await adminRoutes(api, ctx, { endMember: (memberId) => chatSocket.endMember(memberId) });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { durationSeconds } from '../contract/safety';
 import { MEETUP_REMINDERS_DEFAULT, parseReminderOffsets } from '../contract/meetups';
+import { CHAT_RATE_DEFAULT } from '../contract/stomp';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -101,6 +102,19 @@ const envSchema = z.object({
     }),
   /** Section 15: REQUESTED matches a member may have sent and still open (429 MATCH_429_PENDING beyond). */
   MAX_PENDING_REQUESTS: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Chat SENDs per member and second on an instance, and the burst above it: `10,30` (the default).
+   * The excess gets a STOMP ERROR and is not stored (contract section 17).
+   */
+  CHAT_RATE: z
+    .string()
+    .regex(/^\s*\d{1,5}\s*(,\s*\d{1,6}\s*)?$/, 'CHAT_RATE is "<per second>,<burst>", e.g. 10,30')
+    .optional()
+    .transform((v) => {
+      if (v === undefined || v.trim() === '') return { ...CHAT_RATE_DEFAULT };
+      const [perSecond, burst] = v.split(',').map((n) => Number(n.trim()));
+      return { perSecond: Math.max(1, perSecond!), burst: Math.max(1, burst ?? perSecond! * 3) };
+    }),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('ap-northeast-2'),

@@ -2,7 +2,7 @@
 import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { clickTarget, notificationFor, parsePushPayload, PUSH_RECEIVED } from './push';
+import { clickTarget, notificationFor, parsePushPayload, PUSH_RECEIVED, shownInVisibleRoom } from './push';
 import { isProfileImage, NAVIGATION_DENYLIST, profileImageStrategy } from './strategies';
 import { APP_VERSION, IMAGE_CACHE, isOutdatedCache } from './version';
 
@@ -43,8 +43,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (type === 'GET_VERSION') event.ports[0]?.postMessage({ version: APP_VERSION });
 });
 
-// Data-only push: always a visible notification (contract section 12), and open windows hear of it
-// so a page in front can show its toast too.
+// Data-only push: a visible notification (contract section 12) unless it is for the chat room a
+// visible window shows (section 17), and open windows hear of it so a page in front can show its toast too.
 self.addEventListener('push', (event: PushEvent) => {
   let payload: unknown = null;
   try {
@@ -57,8 +57,10 @@ self.addEventListener('push', (event: PushEvent) => {
   const { title, options } = notificationFor(message);
   event.waitUntil(
     (async () => {
-      await self.registration.showNotification(title, options);
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      // The room is open and on screen: the message is already there (contract section 17).
+      if (shownInVisibleRoom(message, windows, self.location.origin)) return;
+      await self.registration.showNotification(title, options);
       for (const client of windows) client.postMessage({ type: PUSH_RECEIVED, title: message.title, body: message.body, url: message.url });
     })(),
   );

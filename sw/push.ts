@@ -121,3 +121,21 @@ export function clickTarget<C extends ClientLike>(data: unknown, clients: readon
 
 /** The message the worker posts to open windows, so a visible page can show its toast. */
 export const PUSH_RECEIVED = 'PUSH_RECEIVED';
+
+/**
+ * A chat push for the room a visible window already shows (contract section 17): the message is on
+ * screen, so no system notification. Only chat rooms (`/chatting/{id}`) are silenced this way.
+ */
+export function shownInVisibleRoom(message: Pick<PushMessage, 'url'>, clients: readonly ClientLike[], origin: string): boolean {
+  const target = new URL(message.url, origin);
+  if (!/^\/chatting\/\d+$/.test(target.pathname)) return false;
+  return clients.some((client) => {
+    if (client.visibilityState !== 'visible') return false;
+    try {
+      const url = new URL(client.url);
+      return url.origin === origin && url.pathname === target.pathname;
+    } catch {
+      return false;
+    }
+  });
+}

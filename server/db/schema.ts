@@ -221,6 +221,12 @@ export const chatRooms = pgTable(
     aLeft: boolean('a_left').notNull().default(false),
     bLeft: boolean('b_left').notNull().default(false),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Read state per (room, member): the id of the newest message member_a / member_b has read
+     * (0 = none). A message is unread for its recipient while its id is above this (contract 17).
+     */
+    aReadId: bigint('a_read_id', { mode: 'number' }).notNull().default(0),
+    bReadId: bigint('b_read_id', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -243,7 +249,6 @@ export const chatMessages = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     clientMessageId: text('client_message_id'),
-    isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -251,10 +256,6 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_client_id').on(t.senderId, t.clientMessageId),
     // Operator stats: messages and active senders per day, read from the index alone.
     index('chat_messages_created').on(t.createdAt, t.senderId),
-    // Unread counts and mark-as-read touch only unread rows, which stay few.
-    index('chat_messages_unread')
-      .on(t.roomId, t.senderId)
-      .where(sql`${t.isRead} = false`),
   ],
 );
 

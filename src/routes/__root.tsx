@@ -1,7 +1,10 @@
 import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/shell/app-shell';
 import { NotFound, RouteError } from '../components/shell/route-error';
+// The hook file, not the feature's index: the rest of the chat feature stays in its lazy chunks.
+import { useChatLive } from '../features/chat/live/use-chat-live';
 import { getAccessToken } from '../lib/auth';
+import { useAuthToken } from '../lib/use-auth-token';
 import { isPublicPath, type RouterContext } from '../lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -17,8 +20,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootComponent() {
+  // Signed in: the app-wide chat connection runs, and the 채팅 tab shows the unread total.
+  const chatUnread = useChatLive(Boolean(useAuthToken()));
   return (
-    <AppShell>
+    <AppShell tabBadges={{ '/chatting': chatUnread }}>
       <Outlet />
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { STOMP_ENDPOINT } from '../../contract/stomp';
+import { STOMP_ENDPOINT, STOMP_HEADERS } from '../../contract/stomp';
 
 /** Listens on an ephemeral loopback port (once per app) and returns the STOMP URL. */
 export async function stompUrl(app: FastifyInstance): Promise<string> {
@@ -25,7 +25,10 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 3000, what
 /** A real @stomp/stompjs client in Node, recording what it gets. */
 export class ChatClient {
   readonly client: Client;
+  /** Chat Messages (MESSAGE frames without an `event` header). */
   readonly messages: IMessage[] = [];
+  /** Section 17 events (`event:read`, `event:typing`, `event:room`), in arrival order. */
+  readonly events: IMessage[] = [];
   readonly errors: IFrame[] = [];
   readonly receipts: string[] = [];
   closed = false;
@@ -79,14 +82,14 @@ export class ChatClient {
   async subscribe(destination: string): Promise<void> {
     const receipt = `sub-${++this.seq}`;
     const done = this.receiptOrError(receipt);
-    this.client.subscribe(destination, (message) => this.messages.push(message), { receipt });
+    this.client.subscribe(destination, (message) => this.record(message), { receipt });
     await done;
   }
 
   /** SUBSCRIBE expecting a refusal; returns the ERROR frame. */
   async subscribeRefused(destination: string): Promise<IFrame> {
     const before = this.errors.length;
-    this.client.subscribe(destination, (message) => this.messages.push(message));
+    this.client.subscribe(destination, (message) => this.record(message));
     await waitUntil(() => this.errors.length > before, 3000, 'ERROR frame');
     return this.errors[before]!;
   }
@@ -126,6 +129,16 @@ export class ChatClient {
         }
       }, 2);
     });
+  }
+
+  private record(message: IMessage): void {
+    if (message.headers[STOMP_HEADERS.event] !== undefined) this.events.push(message);
+    else this.messages.push(message);
+  }
+
+  /** The bodies of the events named `name` (read, typing, room). */
+  eventBodies(name: string): unknown[] {
+    return this.events.filter((m) => m.headers[STOMP_HEADERS.event] === name).map((m) => JSON.parse(m.body));
   }
 
   bodies(): unknown[] {

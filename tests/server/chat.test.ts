@@ -179,7 +179,7 @@ describeEachDatabase('chat REST', (server) => {
     expect(empty).toMatchObject({ data: [], meta: { hasNext: false, nextCursor: null } });
   });
 
-  it('reading marks only the friend’s messages read', async () => {
+  it('reading moves only the reader’s read position', async () => {
     const { app, database } = server();
     const { a, b, roomId } = await matchedPair(app, database.db, 'read');
     await send(roomId, b.memberId, 'from b 1');
@@ -192,13 +192,13 @@ describeEachDatabase('chat REST', (server) => {
     await get(`/api/chatrooms/${roomId}/messages?size=1`, a);
     expect(await unread(a)).toBe(0);
     expect(await unread(b)).toBe(1);
+    const [room] = await database.db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
+    // The position is the friend's newest message: one's own messages are not "read" by oneself.
     const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
-    expect(
-      rows
-        .filter((r) => r.isRead)
-        .map((r) => r.content)
-        .sort(),
-    ).toEqual(['from b 1', 'from b 2']);
+    const newest = Math.max(...rows.filter((r) => r.senderId === b.memberId).map((r) => r.id));
+    const aIsMemberA = room!.memberA === a.memberId;
+    expect(aIsMemberA ? room!.aReadId : room!.bReadId).toBe(newest);
+    expect(aIsMemberA ? room!.bReadId : room!.aReadId).toBe(0);
   });
 
   it('keeps strangers out: 403 for non-participants, 404 for unknown rooms', async () => {

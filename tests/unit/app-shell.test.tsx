@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clearAccessToken, setAccessToken, stopTokenRefresh } from '../../src/lib/auth';
 import { createQueryClient } from '../../src/lib/query-client';
 import { createAppRouter } from '../../src/router';
@@ -23,6 +23,9 @@ function renderApp(path: string) {
 }
 
 describe('app shell', () => {
+  // The root asks for the 채팅 tab's unread total on every signed-in screen.
+  beforeEach(() => server.use(mswHttp.get(`${ORIGIN}/api/chatrooms/unread`, () => HttpResponse.json(ok({ unreadCount: 0 })))));
+
   it('without a stored token every app route goes to /onboarding', async () => {
     const router = renderApp('/my');
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));

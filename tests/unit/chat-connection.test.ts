@@ -116,6 +116,7 @@ function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
     senderId: 2,
     content: '안녕하세요',
     createdAt: '2025-03-07T12:00:00+09:00',
+    unreadCount: 1,
     ...overrides,
   };
 }
@@ -177,7 +178,7 @@ describe('ChatConnection state machine', () => {
     expect(onSubscribed).toHaveBeenCalledTimes(1);
   });
 
-  it('a drop → RECONNECTING; after 5 s it reconnects with a fresh token and subscribes again', async () => {
+  it('a drop → RECONNECTING; after 2.5–5 s (jittered per client) it reconnects with a fresh token and subscribes again', async () => {
     const { connection, client, getToken, states } = setup();
     const handlers = { onMessage: vi.fn(), onSubscribed: vi.fn(), onUnsubscribed: vi.fn() };
     connection.subscribeRoom(ROOM, handlers);
@@ -190,7 +191,10 @@ describe('ChatConnection state machine', () => {
     expect(connection.getState()).toBe('RECONNECTING');
     expect(handlers.onUnsubscribed).toHaveBeenCalledTimes(1);
 
-    await vi.advanceTimersByTimeAsync(4_999);
+    const delay = client().config.reconnectDelayMs;
+    expect(delay).toBeGreaterThanOrEqual(2_500);
+    expect(delay).toBeLessThanOrEqual(5_000);
+    await vi.advanceTimersByTimeAsync(delay - 1);
     expect(client().attempts).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await flush();
@@ -286,7 +290,7 @@ describe('ChatConnection state machine', () => {
     expect(client().attempts).toHaveLength(1);
   });
 
-  it('a refused SUBSCRIBE → onForbidden and CLOSED (reconnecting would be refused again)', async () => {
+  it('a refused SUBSCRIBE → onForbidden, and the app-wide connection comes back without that room', async () => {
     const { connection, client } = setup();
     const onForbidden = vi.fn();
     connection.subscribeRoom(ROOM, { onMessage: vi.fn(), onForbidden });
@@ -295,8 +299,14 @@ describe('ChatConnection state machine', () => {
     client().accept();
     client().error({ message: '이 채팅방에 접근할 수 없어요.', 'receipt-id': client().subscriptions[0]?.headers.receipt ?? '' });
     expect(onForbidden).toHaveBeenCalledWith('이 채팅방에 접근할 수 없어요.');
-    expect(connection.getState()).toBe('CLOSED');
-    expect(connection.getCloseReason()).toBe('forbidden');
+    expect(connection.getState()).toBe('RECONNECTING');
+    // The server closes the socket after its ERROR; the reconnect subscribes nothing refused.
+    const subscribes = client().subscriptions.length;
+    client().drop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    client().accept();
+    expect(connection.getState()).toBe('OPEN');
+    expect(client().subscriptions).toHaveLength(subscribes);
   });
 
   it('going offline drops the socket at once; coming online reconnects without waiting 5 s', async () => {

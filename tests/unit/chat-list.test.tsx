@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../src/lib/auth';
 import { createQueryClient } from '../../src/lib/query-client';
 import { createAppRouter } from '../../src/router';
@@ -38,6 +38,20 @@ function page(data: unknown[]) {
 }
 
 describe('chat list', () => {
+  // The root asks for the 채팅 tab's unread total on every signed-in screen.
+  beforeEach(() => server.use(mswHttp.get(`${ORIGIN}/api/chatrooms/unread`, () => HttpResponse.json(ok({ unreadCount: 0 })))));
+
+  it("the 채팅 tab badge is the server's total over all rooms, not the loaded page's sum", async () => {
+    setAccessToken(makeJwt(3600));
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page([{ ...room(1, '이하늘', '안녕', '09:00'), unreadCount: 2 }]))),
+      mswHttp.get(`${ORIGIN}/api/chatrooms/unread`, () => HttpResponse.json(ok({ unreadCount: 12 }))),
+    );
+    renderApp('/chatting');
+    await screen.findByRole('list', { name: '채팅방 목록' });
+    await waitFor(() => expect(screen.getByTestId('tab-badge-채팅')).toHaveTextContent('12'));
+  });
+
   it('shows each room with name, last message and a 12-hour time', async () => {
     setAccessToken(makeJwt(3600));
     server.use(

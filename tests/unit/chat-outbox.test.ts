@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OutboxDrainer } from '../../src/features/chat/outbox/drainer';
 import { OutboxFlusher, SendRejectedError, type OutboxTransport } from '../../src/features/chat/outbox/flusher';
 import { Outbox } from '../../src/features/chat/outbox/outbox';
 import { idbOutboxStorage } from '../../src/features/chat/outbox/outbox-storage';
@@ -209,5 +210,58 @@ describe('outbox', () => {
     expect(calls).toBeGreaterThan(0);
     expect(outbox.roomSnapshot(ROOM)).not.toBe(first);
     off();
+  });
+});
+
+describe("app-wide drainer (contract section 17: every room's outbox over the one connection)", () => {
+  it("sends every room's queue once connected, each room in order, a waiting room never holding up another", async () => {
+    const { transport, sent } = manualTransport();
+    await outbox.enqueue(1, 'room 1 first');
+    await outbox.enqueue(1, 'room 1 second');
+    await outbox.enqueue(2, 'room 2 only');
+    const drainer = new OutboxDrainer(outbox, transport);
+    drainer.kick();
+    await tick();
+    // Not connected: nothing goes out.
+    expect(sent).toHaveLength(0);
+
+    drainer.setReady(true);
+    await waitFor(() => sent.length === 2, 'one SEND per room');
+    expect(sent.map((s) => [s.roomId, s.content]).sort()).toEqual([
+      [1, 'room 1 first'],
+      [2, 'room 2 only'],
+    ]);
+    // Room 2 is acknowledged while room 1 still waits for its RECEIPT.
+    sent.find((s) => s.roomId === 2)!.resolve();
+    await tick();
+    expect(sent).toHaveLength(2);
+    sent.find((s) => s.roomId === 1)!.resolve();
+    await waitFor(() => sent.length === 3, 'room 1 second');
+    expect(sent[2]).toMatchObject({ roomId: 1, content: 'room 1 second' });
+    sent[2]!.resolve();
+    await waitFor(() => outbox.pendingRooms().length === 0, 'an empty outbox');
+
+    // A message queued later in a third room goes at once.
+    await outbox.enqueue(3, 'later');
+    drainer.kick();
+    await waitFor(() => sent.length === 4, 'room 3');
+    drainer.stop();
+  });
+
+  it('a connection lost mid-send keeps the message pending and resends it with the same id when back', async () => {
+    const { transport, sent } = manualTransport();
+    const entry = await outbox.enqueue(5, '다시 보내져요');
+    const drainer = new OutboxDrainer(outbox, transport);
+    drainer.setReady(true);
+    await waitFor(() => sent.length === 1, 'first try');
+    drainer.setReady(false);
+    sent[0]!.reject(new ConnectionLostError('connection closed'));
+    await tick();
+    drainer.setReady(true);
+    await waitFor(() => sent.length === 2, 'resend');
+    expect(sent[1]!.clientMessageId).toBe(entry.clientMessageId);
+    sent[1]!.resolve();
+    await waitFor(() => outbox.pendingRooms().length === 0, 'sent');
+    drainer.stop();
   });
 });

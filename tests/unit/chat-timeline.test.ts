@@ -15,6 +15,7 @@ function msg(senderId: number, iso: string, content = `m${++serial}`, clientMess
     senderId,
     content,
     createdAt: iso,
+    unreadCount: 0,
     ...(clientMessageId ? { clientMessageId } : {}),
   };
 }
@@ -117,5 +118,28 @@ describe('mergeTimeline', () => {
   it('dedupes messages delivered both live and by a page fetch', () => {
     const one = msg(FRIEND, '2025-03-07T03:00:00Z');
     expect(mergeTimeline([one, { ...one }], [], ME)).toHaveLength(1);
+  });
+});
+
+describe('read markers (contract section 17)', () => {
+  it('marks only my messages the friend has not read, and my sent-but-not-echoed ones', () => {
+    const mineUnread = { ...msg(ME, '2025-03-07T03:00:00+00:00', '안 읽음'), unreadCount: 1 };
+    const mineRead = { ...msg(ME, '2025-03-07T03:01:00+00:00', '읽음'), unreadCount: 0 };
+    const friends = { ...msg(FRIEND, '2025-03-07T03:02:00+00:00', '친구'), unreadCount: 1 };
+    const timeline = mergeTimeline(
+      [mineUnread, mineRead, friends],
+      [
+        { clientMessageId: 'sent-1', content: '보냄', createdAt: '2025-03-07T03:03:00.000Z', status: 'sent' },
+        { clientMessageId: 'pending-1', content: '대기', createdAt: '2025-03-07T03:04:00.000Z', status: 'pending' },
+      ],
+      ME,
+    );
+    expect(timeline.map((m) => [m.content, m.unread])).toEqual([
+      ['안 읽음', true],
+      ['읽음', false],
+      ['친구', false],
+      ['보냄', true],
+      ['대기', false],
+    ]);
   });
 });

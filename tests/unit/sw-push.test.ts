@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickTarget, notificationFor, parsePushPayload, safeUrl } from '../../sw/push';
+import { clickTarget, notificationFor, parsePushPayload, safeUrl, shownInVisibleRoom } from '../../sw/push';
 import { isProfileImage, NAVIGATION_DENYLIST } from '../../sw/strategies';
 import { isOutdatedCache } from '../../sw/version';
 
@@ -117,5 +117,18 @@ describe('worker routing rules', () => {
     expect(isOutdatedCache('lunchchat-images-v1', keep)).toBe(false);
     expect(isOutdatedCache('workbox-precache-v2-https://x/', keep)).toBe(false);
     expect(isOutdatedCache('someone-else', keep)).toBe(false);
+  });
+});
+
+describe('chat push for the room on screen (contract section 17)', () => {
+  const origin = 'https://lunchchat.example';
+  it('is silenced only when a visible window shows that very room', () => {
+    const message = { url: '/chatting/7' };
+    expect(shownInVisibleRoom(message, [{ url: `${origin}/chatting/7`, visibilityState: 'visible' }], origin)).toBe(true);
+    expect(shownInVisibleRoom(message, [{ url: `${origin}/chatting/7`, visibilityState: 'hidden' }], origin)).toBe(false);
+    expect(shownInVisibleRoom(message, [{ url: `${origin}/chatting/8`, visibilityState: 'visible' }], origin)).toBe(false);
+    expect(shownInVisibleRoom(message, [{ url: `${origin}/chatting`, visibilityState: 'visible' }], origin)).toBe(false);
+    expect(shownInVisibleRoom({ url: '/matching' }, [{ url: `${origin}/matching`, visibilityState: 'visible' }], origin)).toBe(false);
+    expect(shownInVisibleRoom(message, [], origin)).toBe(false);
   });
 });

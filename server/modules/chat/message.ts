@@ -26,8 +26,9 @@ export interface MessageRow {
 /**
  * Contract section 7. `id.date` and `createdAt` carry the +09:00 offset so clients that group by
  * the date prefix get the Korean calendar day, and clients that parse get the right instant.
+ * `unreadCount` is 1 while the member who did not send it has not read it (section 17).
  */
-export function toChatMessage(row: MessageRow): ChatMessage {
+export function toChatMessage(row: MessageRow, unreadCount: 0 | 1): ChatMessage {
   const iso = seoulIso(row.createdMs);
   const message: ChatMessage = {
     id: { value: row.id, timestamp: Math.floor(row.createdMs / 1000), date: iso },
@@ -35,6 +36,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     senderId: row.senderId,
     content: row.content,
     createdAt: iso,
+    unreadCount,
   };
   if (row.clientMessageId !== null) message.clientMessageId = row.clientMessageId;
   return message;
@@ -55,4 +57,10 @@ export function decodeCursor(cursor: string): string | undefined {
   if (!ID_RE.test(id) || BigInt(id) > 9_223_372_036_854_775_807n) return undefined;
   // Only the canonical encoding: no padding tricks or trailing bits.
   return encodeCursor(id) === cursor ? id : undefined;
+}
+
+/** Whether the message is past the read position of the member who did not send it. */
+export function unreadFor(row: Pick<MessageRow, 'id' | 'senderId'>, room: { memberA: number; aReadId: string; bReadId: string }): 0 | 1 {
+  const readId = row.senderId === room.memberA ? room.bReadId : room.aReadId;
+  return BigInt(row.id) > BigInt(readId) ? 1 : 0;
 }

@@ -43,6 +43,20 @@ export interface RoomAccess {
   blocked?: boolean;
 }
 
+/** A room with both members' read positions (message ids as decimal strings, "0" = none). */
+export interface RoomReadState extends RoomAccess {
+  aReadId: string;
+  bReadId: string;
+}
+
+/** What the chat list shows of a room, for each member (contract section 17 `event:room`). */
+export interface RoomSummary extends RoomAccess {
+  lastMessage: string | null;
+  lastMessageMs: number | null;
+  aUnread: number;
+  bUnread: number;
+}
+
 export interface ListedRoom {
   roomId: number;
   friendId: number;
@@ -156,7 +170,7 @@ export function chatRepo(db: Db) {
                                                    and s.status = 'DISABLED')`;
 
   return {
-    async room(roomId: number): Promise<RoomAccess | undefined> {
+    async room(roomId: number): Promise<RoomReadState | undefined> {
       const rows = await db
         .select({
           id: chatRooms.id,
@@ -165,6 +179,8 @@ export function chatRepo(db: Db) {
           aLeft: chatRooms.aLeft,
           bLeft: chatRooms.bLeft,
           blocked: sql<boolean>`${blockedPair(sql`${chatRooms}`)}`,
+          aReadId: sql<string>`${chatRooms.aReadId}::text`,
+          bReadId: sql<string>`${chatRooms.bReadId}::text`,
         })
         .from(chatRooms)
         .where(eq(chatRooms.id, roomId))
@@ -266,7 +282,8 @@ export function chatRepo(db: Db) {
                  f.profile_image_url as friend_image_url,
                  lm.content as last_message, ${createdMs(sql`lm.created_at`)} as last_ms,
                  (select count(*)::int from chat_messages u
-                   where u.room_id = r.id and u.sender_id = f.id and u.is_read = false) as unread
+                   where u.room_id = r.id and u.sender_id = f.id
+                     and u.id > case when r.member_a = ${memberId} then r.a_read_id else r.b_read_id end) as unread
             from chat_rooms r
             join members f on f.id = case when r.member_a = ${memberId} then r.member_b else r.member_a end
             left join departments d on d.id = f.department_id
@@ -305,8 +322,95 @@ export function chatRepo(db: Db) {
       return rows.map(toRow);
     },
 
-    async markRead(roomId: number, senderId: number): Promise<void> {
-      await db.execute(sql`update chat_messages set is_read = true where room_id = ${roomId} and sender_id = ${senderId} and is_read = false`);
+    /**
+     * Moves the member's read position forward to the friend's newest message at or below `upTo`
+     * (default: the friend's newest), never back. The position is always a message of the friend's,
+     * so reading one's own messages announces nothing. Returns the new position, or undefined when
+     * it did not move (nothing new, not a participant, or already there).
+     */
+    async markRead(roomId: number, memberId: number, upTo?: string): Promise<string | undefined> {
+      const rows = await rowsOf<{ read_id: string }>(
+        db,
+        sql`with target as (
+              select max(m.id) as id from chat_messages m
+               where m.room_id = ${roomId} and m.sender_id <> ${memberId}
+                 ${upTo === undefined ? sql`` : sql`and m.id <= ${upTo}::bigint`}
+            )
+            update chat_rooms r set
+                   a_read_id = case when r.member_a = ${memberId} then t.id else r.a_read_id end,
+                   b_read_id = case when r.member_b = ${memberId} then t.id else r.b_read_id end
+              from target t
+             where r.id = ${roomId} and t.id is not null
+               and ((r.member_a = ${memberId} and not r.a_left and r.a_read_id < t.id)
+                 or (r.member_b = ${memberId} and not r.b_left and r.b_read_id < t.id))
+            returning t.id::text as read_id`,
+      );
+      return rows[0]?.read_id;
+    },
+
+    /**
+     * Each member's unread messages over all their rooms (left, blocked and suspended-friend rooms
+     * excluded, as in the list):
+     * GET /api/chatrooms/unread and `event:room`'s total. One query for any number of members.
+     */
+    async unreadTotals(memberIds: readonly number[]): Promise<Map<number, number>> {
+      // As visibleTo: no block between the two (section 15), the friend not suspended (section 16).
+      const listed = (friend: SQL) => sql`not ${blockedPair(sql`r`)} and not exists (select 1 from members s where s.id = ${friend} and s.status = 'DISABLED')`;
+      const totals = new Map(memberIds.map((id) => [id, 0]));
+      if (memberIds.length === 0) return totals;
+      const rows = await rowsOf<{ member_id: number; unread: number }>(
+        db,
+        sql`select x.member_id, count(*)::int as unread
+              from (select r.id as room_id, r.member_a as member_id, r.member_b as friend_id, r.a_read_id as read_id
+                      from chat_rooms r where not r.a_left and r.member_a in ${memberIds} and ${listed(sql`r.member_b`)}
+                    union all
+                    select r.id, r.member_b, r.member_a, r.b_read_id
+                      from chat_rooms r where not r.b_left and r.member_b in ${memberIds} and ${listed(sql`r.member_a`)}) x
+              join chat_messages u on u.room_id = x.room_id and u.sender_id = x.friend_id and u.id > x.read_id
+             group by x.member_id`,
+      );
+      for (const r of rows) totals.set(Number(r.member_id), Number(r.unread));
+      return totals;
+    },
+
+    /** Each room's last message and both members' unread counts, for `event:room`. */
+    async summaries(roomIds: readonly number[]): Promise<RoomSummary[]> {
+      if (roomIds.length === 0) return [];
+      const rows = await rowsOf<{
+        id: number;
+        member_a: number;
+        member_b: number;
+        a_left: boolean;
+        b_left: boolean;
+        last_message: string | null;
+        last_ms: number | null;
+        a_unread: number;
+        b_unread: number;
+      }>(
+        db,
+        sql`select r.id, r.member_a, r.member_b, r.a_left, r.b_left,
+                   lm.content as last_message, ${createdMs(sql`lm.created_at`)} as last_ms,
+                   (select count(*)::int from chat_messages u
+                     where u.room_id = r.id and u.sender_id = r.member_b and u.id > r.a_read_id) as a_unread,
+                   (select count(*)::int from chat_messages u
+                     where u.room_id = r.id and u.sender_id = r.member_a and u.id > r.b_read_id) as b_unread
+              from chat_rooms r
+              left join lateral (
+                select m.content, m.created_at from chat_messages m where m.room_id = r.id order by m.id desc limit 1
+              ) lm on true
+             where r.id in ${roomIds}`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        memberA: Number(r.member_a),
+        memberB: Number(r.member_b),
+        aLeft: Boolean(r.a_left),
+        bLeft: Boolean(r.b_left),
+        lastMessage: r.last_message,
+        lastMessageMs: r.last_ms === null ? null : Number(r.last_ms),
+        aUnread: Number(r.a_unread),
+        bUnread: Number(r.b_unread),
+      }));
     },
 
     /** One message; see storeBatch. */

@@ -4,6 +4,7 @@ import {
   chatMessagesQuerySchema,
   chatRoomPageSchema,
   chatRoomsQuerySchema,
+  chatUnreadSchema,
   openChatRoomQuerySchema,
   openedChatRoomSchema,
   roomIdParamsSchema,
@@ -18,21 +19,34 @@ import { chatService } from './service';
 export interface ChatRoutesOptions {
   /** After a member left a room: their open sockets stop receiving it. */
   onLeft?(memberId: number, roomId: number): void;
+  /** A room was opened (new, or re-opened for both): both members' chat lists hear of it. */
+  onOpened?(roomId: number): void;
+  /** After opening a room moved the member's read position: `event:read` / `event:room` go out. */
+  onRead?(roomId: number, memberId: number, lastReadMessageId: string): void;
 }
 
 /** Contract section 7; registered inside the `/api` scope (member guard). */
 export async function chatRoutes(api: FastifyInstance, ctx: AppContext, options: ChatRoutesOptions = {}): Promise<void> {
   const app = typed(api);
-  const service = chatService(chatRepo(ctx.db));
+  const service = chatService(chatRepo(ctx.db), {
+    onRead: options.onRead,
+    onReadFailed: (err, roomId) => app.log.warn({ err, roomId }, 'chat: history read, but marking it read failed'),
+  });
 
   app.get('/api/chatrooms', { schema: { querystring: chatRoomsQuerySchema, response: okResponse(chatRoomPageSchema) } }, async (request) => {
     const { page, size } = request.query;
     return ok(await service.list(currentMember(request).id, page, size));
   });
 
-  app.post('/api/chatrooms', { schema: { querystring: openChatRoomQuerySchema, response: okResponse(openedChatRoomSchema) } }, async (request) =>
-    ok(await service.open(currentMember(request).id, request.query.friendId)),
+  app.get('/api/chatrooms/unread', { schema: { response: okResponse(chatUnreadSchema) } }, async (request) =>
+    ok(await service.unread(currentMember(request).id)),
   );
+
+  app.post('/api/chatrooms', { schema: { querystring: openChatRoomQuerySchema, response: okResponse(openedChatRoomSchema) } }, async (request) => {
+    const opened = await service.open(currentMember(request).id, request.query.friendId);
+    options.onOpened?.(opened.chatRoomId);
+    return ok(opened);
+  });
 
   app.patch('/api/chatrooms/:roomId', { schema: { params: roomIdParamsSchema, response: okResponse() } }, async (request) => {
     const { roomId } = request.params;

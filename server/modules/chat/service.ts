@@ -1,7 +1,14 @@
-import type { ChatMessagesPage, ChatRoomPage, OpenedChatRoom } from '../../../contract/chat';
+import type { ChatMessagesPage, ChatRoomPage, ChatUnread, OpenedChatRoom } from '../../../contract/chat';
 import { AppError } from '../../lib/http';
-import { decodeCursor, encodeCursor, seoulHourMinute, toChatMessage } from './message';
-import type { ChatRepo, RoomAccess } from './repo';
+import { decodeCursor, encodeCursor, seoulHourMinute, toChatMessage, unreadFor } from './message';
+import type { ChatRepo, RoomAccess, RoomReadState } from './repo';
+
+export interface ChatServiceHooks {
+  /** A member's read position moved (REST read): `event:read` and `event:room` go out. */
+  onRead?(roomId: number, memberId: number, lastReadMessageId: string): void;
+  /** Marking read failed after the history was read; the history is answered anyway. */
+  onReadFailed?(err: unknown, roomId: number): void;
+}
 
 /** The other member of a room, if `memberId` is a participant who has not left. */
 export function friendOf(room: RoomAccess, memberId: number): number | undefined {
@@ -12,9 +19,9 @@ export function friendOf(room: RoomAccess, memberId: number): number | undefined
   return undefined;
 }
 
-export function chatService(repo: ChatRepo) {
+export function chatService(repo: ChatRepo, hooks: ChatServiceHooks = {}) {
   /** 404 for a room that does not exist, 403 for one the caller is not (or no longer) in. */
-  async function joinedRoom(roomId: number, memberId: number): Promise<{ room: RoomAccess; friendId: number }> {
+  async function joinedRoom(roomId: number, memberId: number): Promise<{ room: RoomReadState; friendId: number }> {
     const room = await repo.room(roomId);
     if (!room) throw new AppError('CHAT_404');
     const friendId = friendOf(room, memberId);
@@ -35,6 +42,10 @@ export function chatService(repo: ChatRepo) {
         })),
         meta: { currentPage: page, pageSize: size, totalItems, totalPages, hasNext: page + 1 < totalPages },
       };
+    },
+
+    async unread(memberId: number): Promise<ChatUnread> {
+      return { unreadCount: (await repo.unreadTotals([memberId])).get(memberId) ?? 0 };
     },
 
     async open(memberId: number, friendId: number): Promise<OpenedChatRoom> {
@@ -60,15 +71,22 @@ export function chatService(repo: ChatRepo) {
     async messages(memberId: number, roomId: number, size: number, cursor: string | undefined): Promise<ChatMessagesPage> {
       const beforeId = cursor === undefined || cursor === '' ? undefined : decodeCursor(cursor);
       if (cursor && beforeId === undefined) throw new AppError('CHAT_400_CURSOR');
-      const { friendId } = await joinedRoom(roomId, memberId);
+      const { room, friendId } = await joinedRoom(roomId, memberId);
       const rows = await repo.messages(roomId, beforeId, size + 1);
       const hasNext = rows.length > size;
       const page = hasNext ? rows.slice(0, size) : rows;
-      await repo.markRead(roomId, friendId);
+      // Reading must not need a write (a full disk, a read-only replica): marking read is best-effort,
+      // after the history is in hand (contract section 17).
+      try {
+        const readId = await repo.markRead(roomId, memberId);
+        if (readId !== undefined) hooks.onRead?.(roomId, memberId, readId);
+      } catch (err) {
+        hooks.onReadFailed?.(err, roomId);
+      }
       return {
         userId: memberId,
         friendId,
-        data: page.map(toChatMessage),
+        data: page.map((row) => toChatMessage(row, unreadFor(row, room))),
         meta: { pageSize: size, hasNext, nextCursor: hasNext ? encodeCursor(page[page.length - 1]!.id) : null },
       };
     },

@@ -1,19 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type ChatMessage,
   CLIENT_MESSAGE_ID_HEADER,
+  MEMBER_QUEUE,
+  MEMBER_QUEUE_PREFIX_RE,
+  READ_PUBLISH_RE,
+  readBodySchema,
   ROOM_PUBLISH_RE,
   ROOM_TOPIC_RE,
+  roomTopic,
+  sendBodySchema,
   STOMP_ENDPOINT,
   STOMP_ERRORS,
   STOMP_HEADERS,
-  roomTopic,
-  sendBodySchema,
-  type ChatMessage,
+  TYPING_MIN_INTERVAL_MS,
+  TYPING_PUBLISH_RE,
 } from '../../../contract/stomp';
 import type { AppContext, Member } from '../../context';
 import { AppError, sendError } from '../../lib/http';
 import type { Realtime, RealtimeLogger } from '../../realtime';
 import { StompRejection, bearerToken, createStompServer, type SendFrame, type StompServer } from '../../stomp';
+import { EXCEPT_MEMBER_HEADER, chatEvents, memberRoute } from './events';
+import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
 import { chatRepo, type ChatRepo, type RoomAccess, type StoreResult } from './repo';
 import { friendOf } from './service';
@@ -77,6 +85,10 @@ export interface ChatSocket {
    * messages and must subscribe again (which is refused while they are out of it).
    */
   memberLeft(memberId: number, roomId: number): void;
+  /** A room changed outside STOMP (opened over REST): `event:room` to both members, on every instance. */
+  roomChanged(roomId: number): void;
+  /** A member read a room over REST: `event:read` and `event:room` on every instance. */
+  memberRead(roomId: number, memberId: number, lastReadMessageId: string): void;
   /** A sign-in session ended (logout): on every instance, its sockets get ERROR and close. */
   endSession(sessionId: string): void;
   /** An account was disabled: on every instance, its sockets get ERROR and close. */
@@ -114,14 +126,19 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   // Group commit across sessions; results come back in store order, so broadcasts are in id order.
   const writer = chatWriter(repo);
+  const events = chatEvents(repo, broker, logger, track);
+  const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
+  const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
 
   /** Runs in store order: a new message is broadcast (then maybe pushed); a repeat is not. */
   function afterStore(result: StoreResult): void {
     if (result.kind === 'forbidden') throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     if (result.kind === 'duplicate') return;
     options.onStored?.();
-    const message = toChatMessage(result.row);
+    // Nobody has read a message that was just stored: its recipient's read position is older.
+    const message = toChatMessage(result.row, 1);
     broker.publish(roomTopic(result.row.roomId), JSON.stringify(message), { 'content-type': 'application/json' });
+    events.roomChanged(result.row.roomId);
     notifyIfAway(result.room, message);
   }
 
@@ -130,6 +147,31 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     const room = await repo.room(roomId);
     if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     principal.verified.add(roomId);
+  }
+
+  /** SEND /pub/read/{roomId}: moves the reader's position; `event:read` only when it moved. */
+  async function markRead(principal: ChatPrincipal, roomId: number, body: string): Promise<void> {
+    let parsed: { lastReadMessageId: string };
+    try {
+      parsed = readBodySchema.parse(JSON.parse(body));
+    } catch {
+      throw reject('body must be JSON: {"lastReadMessageId":"…"}', 'CHAT_400');
+    }
+    await verify(principal, roomId);
+    let readId: string | undefined;
+    try {
+      readId = await track(repo.markRead(roomId, principal.member.id, parsed.lastReadMessageId));
+    } catch (err) {
+      logger.error({ err, roomId }, 'chat read position could not be stored');
+      throw reject('internal error', 'COMMON500');
+    }
+    if (readId !== undefined) events.read(roomId, principal.member.id, readId);
+  }
+
+  /** SEND /pub/typing/{roomId}: never stored; more than one a second is dropped silently. */
+  async function typed(principal: ChatPrincipal, roomId: number): Promise<void> {
+    await verify(principal, roomId);
+    if (typingRate.allow(principal.member.id)) events.typing(roomId, principal.member.id);
   }
 
   // One log line per database outage, not one per refused CONNECT.
@@ -164,6 +206,9 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
     async authorizeSubscribe(principal, destination) {
       if (principal.failure) throw principal.failure;
+      // The member's own queue is one destination for everyone, routed per member.
+      if (destination === MEMBER_QUEUE) return memberRoute(principal.member.id);
+      if (MEMBER_QUEUE_PREFIX_RE.test(destination)) throw reject(STOMP_ERRORS.notYourQueue, 'CHAT_403');
       const match = ROOM_TOPIC_RE.exec(destination);
       if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
@@ -174,10 +219,17 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
         principal.rooms.add(roomId);
         presence.enter(principal.member.id, roomId);
       }
+      return undefined;
     },
 
     async onSend(principal, frame: SendFrame) {
       if (principal.failure) throw principal.failure;
+      // Every SEND of the member, on any of their connections here, draws from one bucket.
+      if (!sendRate.take(principal.member.id)) throw reject(STOMP_ERRORS.rateLimited, 'COMMON429');
+      const read = READ_PUBLISH_RE.exec(frame.destination);
+      if (read) return markRead(principal, Number(read[1]), frame.body);
+      const typing = TYPING_PUBLISH_RE.exec(frame.destination);
+      if (typing) return typed(principal, Number(typing[1]));
       const match = ROOM_PUBLISH_RE.exec(frame.destination);
       if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
@@ -246,6 +298,13 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       stomp.closeWhere((p) => p.member.id === id, { message: STOMP_ERRORS.accountDisabled, code: 'AUTH_403_DISABLED' });
       return;
     }
+    const except = headers[EXCEPT_MEMBER_HEADER];
+    if (except !== undefined) {
+      // Typing: the other member's sessions only (the header itself is ours, not the client's).
+      const { [EXCEPT_MEMBER_HEADER]: _, ...rest } = headers;
+      stomp.publish(destination, body, rest, (p) => p.member.id !== Number(except));
+      return;
+    }
     stomp.publish(destination, body, headers);
   });
 
@@ -258,6 +317,12 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   return {
     stomp,
+    roomChanged(roomId) {
+      events.roomChanged(roomId);
+    },
+    memberRead(roomId, memberId, lastReadMessageId) {
+      events.read(roomId, memberId, lastReadMessageId);
+    },
     memberLeft(memberId, roomId) {
       broker.publish(roomLeft(roomId), '', { [MEMBER_ID_HEADER]: String(memberId) });
     },

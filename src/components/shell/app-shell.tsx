@@ -6,7 +6,7 @@ import type { PageMeta } from '../../lib/route-meta';
 import { isPublicPath } from '../../lib/router-context';
 import { useAuthToken } from '../../lib/use-auth-token';
 import { Header } from '../ui/header';
-import { TabBar } from '../ui/tab-bar';
+import { TabBar, type TabPath } from '../ui/tab-bar';
 import * as styles from './app-shell.css';
 import { Toaster } from '../ui/toast';
 import { OfflineBanner } from './offline-banner';
@@ -23,8 +23,8 @@ function usePageMeta(): PageMeta {
   return {};
 }
 
-/** Spec "App shell": auth gate, header, page padding, bottom tabs, scroll reset. */
-export function AppShell({ children }: { children: ReactNode }) {
+/** Spec "App shell": auth gate, header, page padding, bottom tabs (with their badges), scroll reset. */
+export function AppShell({ children, tabBadges }: { children: ReactNode; tabBadges?: Partial<Record<TabPath, number>> }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const meta = usePageMeta();
   const token = useAuthToken();
@@ -64,7 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         />
       )}
       <main className={styles.content[layout]}>{children}</main>
-      {meta.tabBar && !navigationHidden ? <TabBar pathname={pathname} /> : null}
+      {meta.tabBar && !navigationHidden ? <TabBar pathname={pathname} badges={tabBadges} /> : null}
       <UpdateToast />
       <Toaster />
       <HomePrompts active={pathname === '/' && Boolean(token)} />

@@ -36,3 +36,22 @@ export const link = style({
   textDecoration: 'none',
   selectors: { '&[aria-current="page"]': { color: vars.color.iconActive, fontWeight: vars.font.bold } },
 });
+
+/** Holds the icon and its count badge. */
+export const iconSlot = style({ position: 'relative', display: 'inline-flex' });
+
+/** The unread count on the 채팅 tab (KakaoTalk's red dot with a number). */
+export const badge = style({
+  position: 'absolute',
+  top: `calc(-1 * ${vars.space.xs})`,
+  left: '60%',
+  minWidth: vars.space.lg,
+  padding: `0 ${vars.space.xxs}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: vars.color.white,
+  fontSize: vars.font.xs,
+  fontWeight: vars.font.bold,
+  lineHeight: vars.font.lineTight,
+  textAlign: 'center',
+});

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { ChatIcon, ExploreIcon, HomeIcon, MatchingIcon, MyIcon } from './icons';
 import * as styles from './tab-bar.css';
 
-type TabPath = '/' | '/chatting' | '/explore' | '/matching' | '/my';
+export type TabPath = '/' | '/chatting' | '/explore' | '/matching' | '/my';
 
 const TABS: readonly { to: TabPath; label: string; Icon: ComponentType<{ size?: number }> }[] = [
   { to: '/', label: '홈', Icon: HomeIcon },
@@ -18,13 +18,14 @@ function isActive(tab: TabPath, pathname: string): boolean {
   return pathname === tab || pathname.startsWith(`${tab}/`);
 }
 
-/** Fixed bottom navigation: active tab black, the others grey. */
-export function TabBar({ pathname }: { pathname: string }) {
+/** Fixed bottom navigation: active tab black, the others grey; a count badge where one is given. */
+export function TabBar({ pathname, badges = {} }: { pathname: string; badges?: Partial<Record<TabPath, number>> }) {
   return (
     <nav className={styles.bar} aria-label="주요 메뉴">
       <ul className={styles.list}>
         {TABS.map(({ to, label, Icon }) => {
           const active = isActive(to, pathname);
+          const count = badges[to] ?? 0;
           return (
             <li key={to}>
               <Link
@@ -34,7 +35,14 @@ export function TabBar({ pathname }: { pathname: string }) {
                 activeOptions={{ exact: to === '/', includeSearch: false }}
                 activeProps={{}}
               >
-                <Icon />
+                <span className={styles.iconSlot}>
+                  <Icon />
+                  {count > 0 ? (
+                    <span className={styles.badge} data-testid={`tab-badge-${label}`} aria-label={`안 읽은 메시지 ${count}개`}>
+                      {count > 99 ? '99+' : count}
+                    </span>
+                  ) : null}
+                </span>
                 {label}
               </Link>
             </li>

@@ -13,7 +13,8 @@ export function useLeaveChatRoom() {
     mutationFn: leaveChatRoom,
     onSuccess: async (_result, roomId) => {
       queryClient.removeQueries({ queryKey: chatKeys.messages(roomId) });
-      await queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+      // The left room's unread messages leave the tab badge's total too.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: chatKeys.rooms() }), queryClient.invalidateQueries({ queryKey: chatKeys.unread() })]);
     },
     // Spec section 8: a failed leave is only logged.
     onError: (error) => console.warn('leave chat room failed', error),

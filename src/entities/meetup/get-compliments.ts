@@ -3,7 +3,7 @@ import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 import { complimentCountsSchema, type ComplimentCounts } from '../../../contract/meetups';
 
-/** GET /api/members/{id}/compliments (section 14's extension, decision 0011). */
+/** GET /api/members/{id}/compliments (section 14's extension, decision 0013). */
 function fetchCompliments(memberId: number): Promise<ComplimentCounts> {
   return apiJson(`/api/members/${memberId}/compliments`, {}, complimentCountsSchema);
 }

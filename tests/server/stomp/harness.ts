@@ -30,7 +30,7 @@ export const TOKENS: Record<string, { principal: Principal; lifetimeMs?: number 
 };
 
 /** room id → member ids, for the fake authorizeSubscribe hook. */
-const ROOMS: Record<string, number[]> = { '1': [1, 2, 3], '2': [2] };
+const ROOMS: Record<string, number[]> = { '1': [1, 2, 3], '2': [2], '3': [1], '4': [1] };
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';

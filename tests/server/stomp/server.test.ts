@@ -1,6 +1,6 @@
 import type { IFrame } from '@stomp/stompjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FRAME_BYTES } from '../../../contract/stomp';
+import { MAX_FRAME_BYTES, STOMP_ERRORS } from '../../../contract/stomp';
 import type { StompServerOptions } from '../../../server/stomp';
 import { RawClient, StompClient, deferred, logText, startHarness, waitUntil, type Harness, type Principal } from './harness';
 
@@ -159,16 +159,20 @@ describe('SUBSCRIBE and MESSAGE', () => {
     expect(h.sendCalls[0]?.principal).toEqual({ id: 1, name: 'alice' });
   });
 
-  it('publishes once per subscription, also two subscriptions of one connection', async () => {
+  it('publishes once per subscription, each with its own subscription and message-id', async () => {
     const h = await harness();
     const c = await raw(h);
+    const d = await raw(h);
     await c.connect();
-    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:b\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await d.connect();
+    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    d.send('SUBSCRIBE\nid:b\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
     await c.waitForFrame((f) => f.command === 'RECEIPT');
+    await d.waitForFrame((f) => f.command === 'RECEIPT');
     expect(h.stomp.publish('/sub/rooms/1', 'x:y\nz', { 'x-custom': 'a:b', subscription: 'forged' })).toBe(2);
     expect(h.stomp.publish('/sub/rooms/99', 'nobody')).toBe(0);
-    await waitUntil(() => c.frames.filter((f) => f.command === 'MESSAGE').length === 2);
-    const messages = c.frames.filter((f) => f.command === 'MESSAGE');
+    await waitUntil(() => [...c.frames, ...d.frames].filter((f) => f.command === 'MESSAGE').length === 2);
+    const messages = [...c.frames, ...d.frames].filter((f) => f.command === 'MESSAGE');
     expect(messages.map((m) => m.headers.subscription).sort()).toEqual(['a', 'b']);
     expect(new Set(messages.map((m) => m.headers['message-id'])).size).toBe(2);
     expect(messages.map((m) => m.body.toString())).toEqual(['x:y\nz', 'x:y\nz']);
@@ -203,9 +207,11 @@ describe('SUBSCRIBE and MESSAGE', () => {
       ['SUBSCRIBE\nid:1\n\n\0', 'SUBSCRIBE requires a destination header'],
       ['SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0', 'duplicate subscription id'],
       [
-        'SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:2\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:3\ndestination:/sub/rooms/1\n\n\0',
+        'SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:2\ndestination:/sub/rooms/3\n\n\0SUBSCRIBE\nid:3\ndestination:/sub/rooms/4\n\n\0',
         'too many subscriptions',
       ],
+      // Contract section 17: a second SUBSCRIBE to the same destination would double every MESSAGE.
+      ['SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\n\n\0SUBSCRIBE\nid:2\ndestination:/sub/rooms/1\n\n\0', STOMP_ERRORS.alreadySubscribed],
       ['SUBSCRIBE\nid:1\ndestination:/sub/rooms/1\nack:client\n\n\0', 'only ack:auto is supported'],
     ];
     for (const [frames, message] of cases) {

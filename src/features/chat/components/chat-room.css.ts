@@ -147,6 +147,14 @@ export const bubbleFailed = style({ background: vars.color.bg, color: vars.color
 
 export const time = style({ flexShrink: 0, fontSize: vars.font.xs, color: vars.color.textWeak, whiteSpace: 'nowrap' });
 
+/** The unread marker sits above the time, both beside the bubble's bottom (KakaoTalk's layout). */
+export const meta = style({ flexShrink: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: vars.font.lineTight });
+
+export const unread = style({ fontSize: vars.font.xs, fontWeight: vars.font.bold, color: vars.color.brandStrong });
+
+/** "입력 중…" under the friend's name. */
+export const typing = style({ fontSize: vars.font.xs, color: vars.color.brandStrong });
+
 export const pendingIcon = style({
   flexShrink: 0,
   display: 'inline-flex',

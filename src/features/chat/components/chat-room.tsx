@@ -27,7 +27,7 @@ interface ChatRoomProps {
   pinned?: (friend: { id: number; name: string }) => ReactNode;
 }
 
-function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
+function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>; onTyping(): void }) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim().length === 0;
@@ -67,7 +67,10 @@ function Composer({ onSend }: { onSend(content: string): Promise<void> }) {
         ref={input}
         className={styles.input}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim() !== '') onTyping();
+        }}
         onKeyDown={onKeyDown}
         rows={1}
         maxLength={MAX_MESSAGE_CHARS}
@@ -106,8 +109,8 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
   }, [messages.data, session.local, userId]);
 
   let banner: string | null = null;
-  if (session.state === 'CLOSED' && session.closeReason === 'forbidden') banner = '이 채팅방에 접근할 수 없어요.';
-  else if (session.state !== 'OPEN') banner = '채팅방에 연결 중이에요...';
+  if (session.forbidden) banner = '이 채팅방에 접근할 수 없어요.';
+  else if (session.state !== 'OPEN' || !session.live) banner = '채팅방에 연결 중이에요...';
 
   return (
     <div
@@ -129,7 +132,13 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
           <Avatar src={friend?.imageUrl} size="md" />
           <span className={styles.friendText}>
             <span className={styles.friendName}>{friend?.name ?? '채팅'}</span>
-            {friend?.department ? <span className={styles.friendDepartment}>{friend.department}</span> : null}
+            {session.friendTyping ? (
+              <span className={styles.typing} role="status">
+                입력 중…
+              </span>
+            ) : friend?.department ? (
+              <span className={styles.friendDepartment}>{friend.department}</span>
+            ) : null}
           </span>
         </button>
         {menu?.(friendId !== undefined ? { friendId, name: friend?.name ?? '상대' } : null)}
@@ -157,7 +166,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
           loadError={messages.isError && rows.length === 0}
         />
       )}
-      <Composer onSend={session.send} />
+      <Composer onSend={session.send} onTyping={session.typed} />
     </div>
   );
 }

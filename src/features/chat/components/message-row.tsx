@@ -42,8 +42,18 @@ export function MessageRow({ row, friend, onRetry, onRemove, onLongPress }: Mess
         <span className={visuallyHidden}>전송 중</span>
       </span>
     );
-  } else if (status !== 'failed' && showTime) {
-    trailer = <time className={styles.time}>{timeLabel}</time>;
+  } else if (status !== 'failed' && (showTime || message.unread)) {
+    // KakaoTalk's marker: `1` above the time while the friend has not read my message.
+    trailer = (
+      <span className={styles.meta}>
+        {message.unread ? (
+          <span className={styles.unread} data-testid="unread-marker">
+            1<span className={visuallyHidden}> 안 읽음</span>
+          </span>
+        ) : null}
+        {showTime ? <time className={styles.time}>{timeLabel}</time> : null}
+      </span>
+    );
   }
 
   return (

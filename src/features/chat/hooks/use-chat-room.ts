@@ -1,79 +1,111 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { chatKeys, fetchMessages, type MessagesData } from '../../../entities/chat-room';
+import { TYPING_SHOWN_MS } from '../../../../contract/stomp';
+import { chatKeys, type MessagesData } from '../../../entities/chat-room';
+import { acquireAppChat, appChatState, currentAppChat, subscribeAppChatState } from '../live/app-chat';
+import { applyReadEvent } from '../live/cache';
 import { addLiveMessage, catchUpMessages } from '../model/message-cache';
 import type { LocalMessage } from '../model/timeline';
-import { OutboxFlusher } from '../outbox/flusher';
 import { getOutbox } from '../outbox/outbox';
-import { ChatConnection, type CloseReason, type ConnectionState } from '../realtime/chat-connection';
+import type { ConnectionState } from '../realtime/chat-connection';
+
+/** A burst of incoming messages is acknowledged with one read. */
+const READ_DEBOUNCE_MS = 300;
 
 export interface ChatRoomSession {
   state: ConnectionState;
-  closeReason: CloseReason | undefined;
+  /** The room's topic is subscribed: its messages and events arrive live. */
+  live: boolean;
+  /** The server refused this room (not a participant, or left). */
+  forbidden: boolean;
+  /** The friend is typing (shown as "입력 중…" for a few seconds after each event). */
+  friendTyping: boolean;
   /** The outbox's messages for this room (pending, failed, sent-awaiting-echo). */
   local: readonly LocalMessage[];
   send(content: string): Promise<void>;
+  /** Called on every keystroke; the app-wide connection throttles it. */
+  typed(): void;
   retry(clientMessageId: string): void;
   remove(clientMessageId: string): void;
 }
 
+const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+
 /**
- * Joins the room while mounted: one ChatConnection (closed on leaving), the room's outbox flushed
- * through it, and every incoming message written into the messages query. Rendering reads the
- * query and the outbox; nothing here holds message state of its own.
+ * The open room on the app's one connection (contract section 17): its topic while mounted, every
+ * incoming message written into the messages query, the friend's messages marked read while the
+ * room is on screen, read markers and typing from the friend's events. The outbox is drained by
+ * the app-wide connection, whichever screen is open. Rendering reads the query and the outbox.
  */
 export function useChatRoom(roomId: number): ChatRoomSession {
   const queryClient = useQueryClient();
   const outbox = getOutbox();
-  const [state, setState] = useState<ConnectionState>('CONNECTING');
-  const [closeReason, setCloseReason] = useState<CloseReason | undefined>(undefined);
+  const state = useSyncExternalStore(subscribeAppChatState, appChatState);
+  const [forbidden, setForbidden] = useState(false);
+  const [friendTyping, setFriendTyping] = useState(false);
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
-    const connection = new ChatConnection();
-    // The server marks the friend's messages read when they are fetched, not when they arrive live.
-    let unreadLive = false;
-    const roomsChanged = () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
-    const flusher = new OutboxFlusher(outbox, roomId, connection, roomsChanged);
-    // Messages left from an earlier visit (or typed offline before a reload) show at once.
-    void outbox.ready();
-    const offState = connection.onStateChange((next) => {
-      setState(next);
-      setCloseReason(connection.getCloseReason());
-    });
-    const unsubscribe = connection.subscribeRoom(roomId, {
+    const { chat: app, release } = acquireAppChat(queryClient);
+    // The newest message of the friend's seen live and not yet reported read.
+    let unreadId: string | undefined;
+    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    const reportRead = () => {
+      clearTimeout(readTimer);
+      readTimer = setTimeout(() => {
+        if (unreadId === undefined || !visible()) return;
+        app.markRead(roomId, unreadId);
+        unreadId = undefined;
+      }, READ_DEBOUNCE_MS);
+    };
+    const close = app.openRoom(roomId, {
       onMessage: (message) => {
         addLiveMessage(queryClient, roomId, message);
         const page = queryClient.getQueryData<MessagesData>(chatKeys.messages(roomId))?.pages[0];
-        if (page && message.senderId !== page.userId) unreadLive = true;
+        if (page && message.senderId !== page.userId) {
+          // Received while the room is open: read (contract section 17), once it is on screen.
+          unreadId = message.id.value;
+          clearTimeout(typingTimer);
+          setFriendTyping(false);
+          reportRead();
+        }
         if (message.clientMessageId) outbox.forgetSent([message.clientMessageId]);
-        roomsChanged();
       },
+      onRead: (event) => applyReadEvent(queryClient, roomId, event),
+      onTyping: () => {
+        // "입력 중…" disappears on its own a few seconds after the last event.
+        setFriendTyping(true);
+        clearTimeout(typingTimer);
+        typingTimer = setTimeout(() => setFriendTyping(false), TYPING_SHOWN_MS);
+      },
+      onUnsubscribed: () => setLive(false),
       onSubscribed: () => {
-        flusher.setReady(true);
-        unreadLive = false;
-        // Whatever was said between the last fetch (or the drop) and this subscription.
+        setForbidden(false);
+        setLive(true);
+        // Whatever was said between the last fetch (or the drop) and this subscription; the fetch
+        // itself marks the room read on the server.
         catchUpMessages(queryClient, roomId)
-          .then((page) => outbox.forgetSent(page.data.flatMap((m) => (m.clientMessageId ? [m.clientMessageId] : []))))
+          .then((latest) => outbox.forgetSent(latest.data.flatMap((m) => (m.clientMessageId ? [m.clientMessageId] : []))))
           .catch((error: unknown) => console.warn('chat: catch-up fetch failed', error));
       },
-      onUnsubscribed: () => flusher.setReady(false),
-      onForbidden: (reason) => console.warn('chat: room refused', reason),
+      onForbidden: (reason) => {
+        console.warn('chat: room refused', reason);
+        setForbidden(true);
+      },
     });
-    // New message or a retry: send it if we can.
-    const offOutbox = outbox.subscribe(() => flusher.kick());
-    void connection.open();
+    // Back on screen with messages that arrived while hidden: they are read now.
+    const onVisible = () => {
+      if (visible() && unreadId !== undefined) reportRead();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
-      offOutbox();
-      flusher.stop();
-      unsubscribe();
-      offState();
-      void connection.close();
-      if (unreadLive) {
-        // Leaving with messages read live: one fetch marks them read, then the list's badges follow.
-        fetchMessages(roomId, null)
-          .then(roomsChanged)
-          .catch(() => undefined);
-      }
+      document.removeEventListener('visibilitychange', onVisible);
+      clearTimeout(readTimer);
+      clearTimeout(typingTimer);
+      close();
+      release();
+      setLive(false);
     };
   }, [roomId, queryClient, outbox]);
 
@@ -83,8 +115,9 @@ export function useChatRoom(roomId: number): ChatRoomSession {
   );
 
   const send = useCallback((content: string) => outbox.enqueue(roomId, content).then(() => undefined), [outbox, roomId]);
+  const typed = useCallback(() => currentAppChat()?.typing(roomId), [roomId]);
   const retry = useCallback((id: string) => void outbox.retry(id), [outbox]);
   const remove = useCallback((id: string) => void outbox.remove(id), [outbox]);
 
-  return { state, closeReason, local, send, retry, remove };
+  return { state, live, forbidden, friendTyping, local, send, typed, retry, remove };
 }

@@ -31,6 +31,9 @@ export async function catchUpMessages(queryClient: QueryClient, roomId: number):
     if (!old || old.pages.length === 0) return fresh;
     const known = messageIds(old);
     const missing = latest.data.filter((m) => !known.has(m.id.value));
+    // Known messages come back too: their read markers (unreadCount) may have changed meanwhile.
+    const fresher = new Map(latest.data.map((m) => [m.id.value, m]));
+    old = { ...old, pages: old.pages.map((page) => ({ ...page, data: page.data.map((m) => fresher.get(m.id.value) ?? m) })) };
     if (missing.length === 0) return old;
     const hasKnownMessages = known.size > 0;
     if (missing.length === latest.data.length && latest.meta.hasNext && hasKnownMessages) return fresh;

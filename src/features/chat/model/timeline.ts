@@ -24,6 +24,8 @@ export interface TimelineMessage {
   clientMessageId?: string;
   /** Section 7's `id.value`, for messages the server has (a report attaches it). */
   messageId?: string;
+  /** Mine and not read by the friend yet: the room shows `1` beside it (contract section 17). */
+  unread: boolean;
 }
 
 export type TimelineRow =
@@ -79,6 +81,7 @@ export function mergeTimeline(serverMessages: readonly ChatMessage[], local: rea
       at: messageInstant(message),
       status: 'sent',
       messageId: message.id.value,
+      unread: userId !== null && message.senderId === userId && message.unreadCount === 1,
       ...(message.clientMessageId ? { clientMessageId: message.clientMessageId } : {}),
     };
   });
@@ -94,6 +97,8 @@ export function mergeTimeline(serverMessages: readonly ChatMessage[], local: rea
       at: Number.isNaN(at) ? Date.now() : at,
       status: entry.status,
       clientMessageId: entry.clientMessageId,
+      // Stored but not echoed yet: nobody can have read it.
+      unread: entry.status === 'sent',
     });
   }
   return timeline;

@@ -84,6 +84,11 @@ export class Outbox {
     return [...this.entries.values()].filter((entry) => entry.roomId === roomId).sort((a, b) => a.order - b.order);
   }
 
+  /** Rooms with at least one pending message (the app-wide flusher drains each of them). */
+  pendingRooms(): number[] {
+    return [...new Set([...this.entries.values()].filter((entry) => entry.status === 'pending').map((entry) => entry.roomId))];
+  }
+
   /** The next message to send for this room: the oldest pending one. */
   nextPending(roomId: number): OutboxEntry | undefined {
     return this.roomEntries(roomId).find((entry) => entry.status === 'pending');

@@ -1,50 +1,31 @@
 import {
   CLIENT_MESSAGE_ID_HEADER,
   HEARTBEAT_MS,
+  MEMBER_QUEUE,
   STOMP_ERRORS,
   STOMP_HEADERS,
   STOMP_TRANSIENT_ERRORS,
-  chatMessageSchema,
   roomPublish,
   roomTopic,
-  type ChatMessage,
 } from '../../../../contract/stomp';
 import { ACCOUNT_DISABLED_CODE, endDisabledSession, ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
 import { SendRejectedError, type OutboxTransport } from '../outbox/flusher';
+import { jitteredBackoff } from './backoff';
+import { PendingReceipts } from './pending-receipts';
+import { Subscriptions, queueDelivery, roomDelivery, type QueueHandlers, type RoomHandlers } from './subscriptions';
 import { chatSocketUrl, createStompJsClient, type CreateStompClient, type StompClientLike, type StompFrameLike } from './stomp-client';
+
+export type { QueueHandlers, RoomHandlers } from './subscriptions';
 
 /** Spec section 4 "Socket". */
 export type ConnectionState = 'CONNECTING' | 'OPEN' | 'RECONNECTING' | 'CLOSED';
 
-/** Why a CLOSED connection closed: the user left, no usable token, or the room refused us. */
-export type CloseReason = 'user' | 'auth' | 'forbidden';
+/** Why a CLOSED connection closed: it was closed (sign-out, app hidden), or no usable token. */
+export type CloseReason = 'user' | 'auth';
 
 /** The SEND could not be confirmed (socket gone, no receipt in time): it may be retried as is. */
 export class ConnectionLostError extends Error {
   override readonly name = 'ConnectionLostError';
-}
-
-export interface RoomHandlers {
-  onMessage(message: ChatMessage): void;
-  /** The SUBSCRIBE was acknowledged: live from here on. Called after every (re)connect. */
-  onSubscribed?(): void;
-  /** The socket dropped: messages may be missed until the next onSubscribed. */
-  onUnsubscribed?(): void;
-  /** The server refused the subscription (not a participant, or left the room). */
-  onForbidden?(reason: string): void;
-}
-
-interface RoomEntry {
-  roomId: number;
-  handlers: RoomHandlers;
-  receiptId?: string;
-  subscription?: { unsubscribe(): void };
-  subscribed: boolean;
-}
-
-interface PendingSend {
-  resolve(): void;
-  reject(error: Error): void;
 }
 
 type EventTargetLike = Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -74,17 +55,17 @@ const TRANSIENT_ERRORS = new Set(STOMP_TRANSIENT_ERRORS);
 const MAX_BACKOFF_MS = 60_000;
 
 /**
- * One STOMP connection to /ws, outside React (DEVELOPERS.md rule 5). It authenticates with a fresh
- * bearer token before every connect and reconnect, reconnects 5 s after any drop and subscribes
- * its rooms again each time, validates every MESSAGE with the contract's schema, and confirms each
- * SEND by its RECEIPT.
+ * One STOMP connection to /ws, outside React (DEVELOPERS.md rule 5); the app has one (AppChat). It
+ * authenticates with a fresh bearer token before every connect and reconnect, reconnects after any
+ * drop (2.5–5 s, then doubling up to a minute) and subscribes its destinations again each time,
+ * validates every MESSAGE with the contract's schemas, and confirms each chat SEND by its RECEIPT.
  */
 export class ChatConnection implements OutboxTransport {
   private state: ConnectionState = 'CLOSED';
   private closeReason: CloseReason | undefined = 'user';
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
-  private readonly rooms = new Map<number, RoomEntry>();
-  private readonly pending = new Map<string, PendingSend>();
+  private readonly subscriptions = new Subscriptions();
+  private readonly pending = new PendingReceipts();
   private client: StompClientLike | undefined;
   private opening: Promise<void> | undefined;
   private stompConnected = false;
@@ -135,7 +116,8 @@ export class ChatConnection implements OutboxTransport {
     const opening = this.options
       .createClient({
         url: this.options.url,
-        reconnectDelayMs: this.options.reconnectDelayMs,
+        // Between half and all of the delay: clients dropped together do not return together.
+        reconnectDelayMs: jitteredBackoff(this.options.reconnectDelayMs, 1, this.options.reconnectDelayMs),
         heartbeatMs: this.options.heartbeatMs,
         beforeConnect: () => this.beforeConnect(),
         onConnect: () => this.handleConnect(),
@@ -169,16 +151,33 @@ export class ChatConnection implements OutboxTransport {
    * function; the caller stops receiving at once.
    */
   subscribeRoom(roomId: number, handlers: RoomHandlers): () => void {
-    const previous = this.rooms.get(roomId);
-    previous?.subscription?.unsubscribe();
-    const entry: RoomEntry = { roomId, handlers, subscribed: false };
-    this.rooms.set(roomId, entry);
-    if (this.stompConnected) this.subscribe(entry);
+    return this.subscribeTo(roomTopic(roomId), handlers, roomDelivery(roomId, handlers));
+  }
+
+  /** Subscribes the member's own queue (`event:room`), now if connected and after every reconnect. */
+  subscribeMemberQueue(handlers: QueueHandlers): () => void {
+    return this.subscribeTo(MEMBER_QUEUE, handlers, queueDelivery(handlers));
+  }
+
+  /**
+   * A SEND nobody waits for (read positions, typing): dropped when not connected, since each is
+   * only worth something now.
+   */
+  publish(destination: string, body: string): void {
+    if (!this.client || !this.stompConnected) return;
+    try {
+      this.client.publish({ destination, body, headers: { 'content-type': 'application/json' } });
+    } catch {
+      // The socket went away meanwhile.
+    }
+  }
+
+  private subscribeTo(destination: string, handlers: RoomHandlers | QueueHandlers, deliver: (frame: StompFrameLike) => boolean): () => void {
+    const remove = this.subscriptions.add(destination, handlers, deliver, this.stompConnected ? this.client : undefined, this.nextSeq);
     return () => {
-      if (this.rooms.get(roomId) !== entry) return;
-      this.rooms.delete(roomId);
+      const subscription = remove();
       try {
-        if (this.stompConnected) entry.subscription?.unsubscribe();
+        if (this.stompConnected) subscription?.unsubscribe();
       } catch {
         // The socket went away meanwhile; nothing left to unsubscribe.
       }
@@ -195,38 +194,30 @@ export class ChatConnection implements OutboxTransport {
     if (!client || !this.stompConnected) return Promise.reject(new ConnectionLostError('not connected'));
     this.seq += 1;
     const receiptId = `send-${this.seq}-${clientMessageId}`;
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (!this.pending.delete(receiptId)) return;
-        reject(new ConnectionLostError('no receipt'));
+    const receipt = this.pending.wait(
+      receiptId,
+      this.options.receiptTimeoutMs,
+      () => new ConnectionLostError('no receipt'),
+      () => {
         // A socket that swallows frames is broken: drop it, the reconnect re-sends.
         if (this.client === client) client.forceDisconnect();
-      }, this.options.receiptTimeoutMs);
-      this.pending.set(receiptId, {
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
+      },
+    );
+    client.watchForReceipt(receiptId, () => this.pending.settle(receiptId));
+    try {
+      client.publish({
+        destination: roomPublish(roomId),
+        body: JSON.stringify({ content }),
+        headers: {
+          [CLIENT_MESSAGE_ID_HEADER]: clientMessageId,
+          [STOMP_HEADERS.receipt]: receiptId,
+          'content-type': 'application/json',
         },
       });
-      client.watchForReceipt(receiptId, () => this.settle(receiptId));
-      try {
-        client.publish({
-          destination: roomPublish(roomId),
-          body: JSON.stringify({ content }),
-          headers: {
-            [CLIENT_MESSAGE_ID_HEADER]: clientMessageId,
-            [STOMP_HEADERS.receipt]: receiptId,
-            'content-type': 'application/json',
-          },
-        });
-      } catch (error) {
-        this.settle(receiptId, new ConnectionLostError(error instanceof Error ? error.message : 'send failed'));
-      }
-    });
+    } catch (error) {
+      this.pending.settle(receiptId, new ConnectionLostError(error instanceof Error ? error.message : 'send failed'));
+    }
+    return receipt;
   }
 
   // ---- stomp callbacks --------------------------------------------------------------------
@@ -260,7 +251,7 @@ export class ChatConnection implements OutboxTransport {
     this.transientFailures = 0;
     this.stompConnected = true;
     this.setState('OPEN');
-    for (const entry of this.rooms.values()) this.subscribe(entry);
+    if (this.client) this.subscriptions.subscribeAll(this.client, this.nextSeq);
   }
 
   private handleStompError(frame: StompFrameLike): void {
@@ -272,15 +263,12 @@ export class ChatConnection implements OutboxTransport {
       // The server refused this SEND. A refusal about the message itself fails it; a
       // server-side hiccup leaves it pending for the resend after the reconnect.
       const error = TRANSIENT_ERRORS.has(message) ? new ConnectionLostError(message) : new SendRejectedError(message);
-      this.settle(receiptId, error);
-    } else if (receiptId !== undefined) {
-      const room = [...this.rooms.values()].find((entry) => entry.receiptId === receiptId);
-      if (room) {
-        // Not a participant (any more): reconnecting would be refused the same way.
-        room.handlers.onForbidden?.(message);
-        this.finish('forbidden');
-        return;
-      }
+      this.pending.settle(receiptId, error);
+    } else if (receiptId !== undefined && this.subscriptions.refuse(receiptId, message)) {
+      // Not a participant (any more): that room is dropped; the connection (the app's only one)
+      // comes back for everything else.
+      if (this.state !== 'CLOSED') this.setState('RECONNECTING');
+      return;
     }
     if (message === STOMP_ERRORS.unavailable) {
       // The server's own trouble (its database): the token is fine; back off, then try again.
@@ -297,15 +285,8 @@ export class ChatConnection implements OutboxTransport {
 
   private handleSocketClose(): void {
     this.stompConnected = false;
-    for (const id of [...this.pending.keys()]) this.settle(id, new ConnectionLostError('connection closed'));
-    for (const entry of this.rooms.values()) {
-      entry.subscription = undefined;
-      entry.receiptId = undefined;
-      if (entry.subscribed) {
-        entry.subscribed = false;
-        entry.handlers.onUnsubscribed?.();
-      }
-    }
+    this.pending.failAll(() => new ConnectionLostError('connection closed'));
+    this.subscriptions.dropAll();
     if (this.state !== 'CLOSED') this.setState('RECONNECTING');
   }
 
@@ -315,47 +296,7 @@ export class ChatConnection implements OutboxTransport {
 
   // ---- internals --------------------------------------------------------------------------
 
-  private subscribe(entry: RoomEntry): void {
-    const client = this.client;
-    if (!client) return;
-    this.seq += 1;
-    const receiptId = `sub-${this.seq}-${entry.roomId}`;
-    entry.receiptId = receiptId;
-    entry.subscribed = false;
-    client.watchForReceipt(receiptId, () => {
-      if (this.rooms.get(entry.roomId) !== entry || entry.receiptId !== receiptId) return;
-      entry.subscribed = true;
-      entry.handlers.onSubscribed?.();
-    });
-    entry.subscription = client.subscribe(roomTopic(entry.roomId), (frame) => this.deliver(entry, frame), {
-      receipt: receiptId,
-    });
-  }
-
-  private deliver(entry: RoomEntry, frame: StompFrameLike): void {
-    if (this.rooms.get(entry.roomId) !== entry) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(frame.body);
-    } catch {
-      console.warn('chat: ignored a MESSAGE that is not JSON');
-      return;
-    }
-    const parsed = chatMessageSchema.safeParse(json);
-    if (!parsed.success || parsed.data.roomId !== entry.roomId) {
-      console.warn('chat: ignored a MESSAGE that does not match the contract');
-      return;
-    }
-    entry.handlers.onMessage(parsed.data);
-  }
-
-  private settle(receiptId: string, error?: Error): void {
-    const pending = this.pending.get(receiptId);
-    if (!pending) return;
-    this.pending.delete(receiptId);
-    if (error) pending.reject(error);
-    else pending.resolve();
-  }
+  private readonly nextSeq = (): string => String(++this.seq);
 
   /**
    * Stops this attempt and starts the client again after a backoff with jitter: 5 s, 10 s, 20 s …
@@ -365,8 +306,7 @@ export class ChatConnection implements OutboxTransport {
     this.transientFailures++;
     if (this.state !== 'CLOSED') this.setState('RECONNECTING');
     void client?.deactivate().catch(() => undefined);
-    const ceiling = Math.min(MAX_BACKOFF_MS, this.options.reconnectDelayMs * 2 ** Math.min(this.transientFailures - 1, 10));
-    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    const delay = jitteredBackoff(this.options.reconnectDelayMs, this.transientFailures, MAX_BACKOFF_MS);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       if (this.client !== client || this.state === 'CLOSED') return;
@@ -384,15 +324,8 @@ export class ChatConnection implements OutboxTransport {
     clearTimeout(this.retryTimer);
     this.stompConnected = false;
     this.setState('CLOSED');
-    for (const id of [...this.pending.keys()]) this.settle(id, new ConnectionLostError('connection closed'));
-    for (const entry of this.rooms.values()) {
-      entry.subscription = undefined;
-      entry.receiptId = undefined;
-      if (entry.subscribed) {
-        entry.subscribed = false;
-        entry.handlers.onUnsubscribed?.();
-      }
-    }
+    this.pending.failAll(() => new ConnectionLostError('connection closed'));
+    this.subscriptions.dropAll();
     const client = this.client;
     this.client = undefined;
     void client?.deactivate().catch(() => undefined);

@@ -41,10 +41,14 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 
 /** The real client; @stomp/stompjs is imported on demand so it stays out of the first-screen bundle. */
 export const createStompJsClient: CreateStompClient = async (config) => {
-  const { Client } = await import('@stomp/stompjs');
+  const { Client, ReconnectionTimeMode } = await import('@stomp/stompjs');
   return new Client({
     brokerURL: config.url,
     reconnectDelay: config.reconnectDelayMs,
+    // Drops in a row wait twice as long each time, up to a minute; the first wait is jittered per
+    // client (ChatConnection), so a server restart does not bring every app back in one wave.
+    reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
+    maxReconnectDelay: 60_000,
     heartbeatIncoming: config.heartbeatMs,
     heartbeatOutgoing: config.heartbeatMs,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

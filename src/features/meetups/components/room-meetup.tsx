@@ -4,7 +4,7 @@ import * as styles from './meetups.css';
 import { PlanMeetupButton } from './plan-meetup-sheet';
 
 /**
- * The chat room's meetup strip (decision 0011): the pair's open meetup as a card pinned above the
+ * The chat room's meetup strip (decision 0013): the pair's open meetup as a card pinned above the
  * messages ("약속 제안" with 수락/거절 for the partner), else the "약속 잡기" action.
  */
 export function RoomMeetup({ friendId, friendName }: { friendId: number; friendName: string }) {

@@ -1,0 +1,2 @@
+DROP INDEX "chat_messages_unread";--> statement-breakpoint
+ALTER TABLE "chat_messages" DROP COLUMN "is_read";

@@ -1,0 +1,109 @@
+import { CHAT_EVENT, type ReadEvent, type RoomEvent, roomTopic, STOMP_HEADERS, type TypingEvent } from '../../../contract/stomp';
+import type { Broker, RealtimeLogger } from '../../realtime';
+import { seoulHourMinute } from './message';
+import type { ChatRepo } from './repo';
+
+/**
+ * The fan-out route of a member's own queue. Clients reach it only as `/sub/members/me`
+ * (authorizeSubscribe resolves it), never by this name.
+ */
+export const memberRoute = (memberId: number) => `/internal/members/${memberId}/queue`;
+/** Fan-out header: deliver to every session on the destination except this member's. */
+export const EXCEPT_MEMBER_HEADER = 'except-member';
+
+const JSON_TYPE = 'application/json';
+
+export interface ChatEvents {
+  /** `event:read` on the room, then `event:room` to the reader (their unread count changed). */
+  read(roomId: number, memberId: number, lastReadMessageId: string): void;
+  /** `event:typing` on the room, for the other member's sessions only. */
+  typing(roomId: number, memberId: number): void;
+  /** The room changed for these members (default both): each gets `event:room` soon, once. */
+  roomChanged(roomId: number, memberIds?: readonly number[]): void;
+}
+
+/**
+ * Section 17 events, published through the broker so every instance delivers them. `event:room`
+ * needs the unread counts from the database: changes are gathered for one turn of the event loop
+ * and answered with one query, one at a time so a member never gets an older state after a newer.
+ */
+export function chatEvents(
+  repo: Pick<ChatRepo, 'summaries' | 'unreadTotals'>,
+  broker: Broker,
+  logger: RealtimeLogger,
+  track: <T>(p: Promise<T>) => Promise<T>,
+): ChatEvents {
+  /** Room → the members to tell ('both' = both participants who have not left). */
+  const pending = new Map<number, Set<number> | 'both'>();
+  let flushing = false;
+
+  async function flush(): Promise<void> {
+    const batch = new Map(pending);
+    pending.clear();
+    try {
+      const rooms = await repo.summaries([...batch.keys()]);
+      const told = rooms.flatMap((room) => {
+        const who = batch.get(room.id)!;
+        return [
+          { room, memberId: room.memberA, left: room.aLeft, unreadCount: room.aUnread },
+          { room, memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
+        ].filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
+      });
+      // Read after the rooms: a total never lags behind the room counts sent with it.
+      const totals = await repo.unreadTotals([...new Set(told.map((side) => side.memberId))]);
+      for (const { room, memberId, unreadCount } of told) {
+        const event: RoomEvent = {
+          roomId: room.id,
+          lastMessage: room.lastMessage,
+          lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
+          unreadCount,
+          totalUnreadCount: totals.get(memberId) ?? unreadCount,
+        };
+        broker.publish(memberRoute(memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.room });
+      }
+    } catch (err) {
+      // The list is corrected by its next REST fetch; live updates resume with the next change.
+      logger.warn({ err, rooms: batch.size }, 'chat: room updates could not be computed');
+    }
+  }
+
+  function schedule(): void {
+    if (flushing) return;
+    flushing = true;
+    void track(
+      (async () => {
+        try {
+          while (pending.size > 0) {
+            // One turn of the event loop: a batch of stored messages lands here as one query.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            await flush();
+          }
+        } finally {
+          flushing = false;
+        }
+      })(),
+    );
+  }
+
+  return {
+    read(roomId, memberId, lastReadMessageId) {
+      const event: ReadEvent = { memberId, lastReadMessageId };
+      broker.publish(roomTopic(roomId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.read });
+      this.roomChanged(roomId, [memberId]);
+    },
+    typing(roomId, memberId) {
+      const event: TypingEvent = { memberId };
+      broker.publish(roomTopic(roomId), JSON.stringify(event), {
+        'content-type': JSON_TYPE,
+        [STOMP_HEADERS.event]: CHAT_EVENT.typing,
+        [EXCEPT_MEMBER_HEADER]: String(memberId),
+      });
+    },
+    roomChanged(roomId, memberIds) {
+      const current = pending.get(roomId);
+      if (memberIds === undefined || current === 'both') pending.set(roomId, 'both');
+      else pending.set(roomId, new Set([...(current ?? []), ...memberIds]));
+      schedule();
+    },
+  };
+}

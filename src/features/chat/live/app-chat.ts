@@ -1,0 +1,180 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { TYPING_MIN_INTERVAL_MS, readPublish, typingPublish } from '../../../../contract/stomp';
+import { chatKeys } from '../../../entities/chat-room';
+import { OutboxDrainer } from '../outbox/drainer';
+import { getOutbox, type Outbox } from '../outbox/outbox';
+import { ChatConnection, type ConnectionState, type RoomHandlers } from '../realtime/chat-connection';
+import { applyRoomEvent } from './cache';
+
+/** A hidden app keeps its connection this long (switching apps briefly), then lets push take over. */
+const HIDDEN_GRACE_MS = 30_000;
+/** Typing is sent at most this often; the server passes on at most one a second. */
+const TYPING_EVERY_MS = TYPING_MIN_INTERVAL_MS * 1.5;
+
+type DocumentLike = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+type WindowLike = Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: Pick<Navigator, 'onLine'> };
+
+export interface AppChatOptions {
+  connection?: ChatConnection;
+  outbox?: Outbox;
+  document?: DocumentLike | null;
+  /** Where `online` comes from and `navigator.onLine` is read (null: always online). */
+  window?: WindowLike | null;
+}
+
+/**
+ * The signed-in app's one STOMP connection (contract section 17, decision 0006), outside React:
+ * always subscribed to `/sub/members/me` (the chat list, the tab badge), to a room's topic while
+ * that room is open, and draining every room's outbox whenever it is connected. It is up while the
+ * app is visible (the connection itself follows online/offline, with backoff and jitter), and on
+ * every (re)connect it subscribes again and refetches what it may have missed.
+ */
+export class AppChat {
+  readonly connection: ChatConnection;
+  private readonly outbox: Outbox;
+  private readonly drainer: OutboxDrainer;
+  private readonly document: DocumentLike | null;
+  private readonly window: WindowLike | null;
+  private readonly stops: Array<() => void> = [];
+  private readonly lastTyping = new Map<number, number>();
+  private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  private started = false;
+
+  constructor(
+    private readonly queryClient: QueryClient,
+    options: AppChatOptions = {},
+  ) {
+    this.connection = options.connection ?? new ChatConnection();
+    this.outbox = options.outbox ?? getOutbox();
+    this.document = options.document === undefined ? (typeof document === 'undefined' ? null : document) : options.document;
+    this.window = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
+    this.drainer = new OutboxDrainer(this.outbox, this.connection);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    // Messages left from an earlier visit (or typed offline before a reload) are sent once connected.
+    void this.outbox.ready();
+    this.stops.push(
+      this.connection.subscribeMemberQueue({
+        onRoom: (event) => applyRoomEvent(this.queryClient, event),
+        // Whatever changed while we were away: the list and the unread total are fetched again.
+        onSubscribed: () => {
+          void this.queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+          void this.queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+        },
+      }),
+      this.connection.onStateChange((state) => this.drainer.setReady(state === 'OPEN')),
+      this.outbox.subscribe(() => this.drainer.kick()),
+    );
+    this.document?.addEventListener('visibilitychange', this.onVisibility);
+    this.window?.addEventListener('online', this.onVisibility);
+    this.onVisibility();
+  }
+
+  stop(): void {
+    this.started = false;
+    clearTimeout(this.hiddenTimer);
+    this.document?.removeEventListener('visibilitychange', this.onVisibility);
+    this.window?.removeEventListener('online', this.onVisibility);
+    for (const stop of this.stops.splice(0)) stop();
+    this.drainer.stop();
+    void this.connection.close();
+  }
+
+  get state(): ConnectionState {
+    return this.connection.getState();
+  }
+
+  onStateChange(listener: (state: ConnectionState) => void): () => void {
+    return this.connection.onStateChange(listener);
+  }
+
+  /** While a room is open: its messages and events. Returns the function that closes it. */
+  openRoom(roomId: number, handlers: RoomHandlers): () => void {
+    return this.connection.subscribeRoom(roomId, handlers);
+  }
+
+  /** SEND /pub/read: I have read the room up to this message. */
+  markRead(roomId: number, lastReadMessageId: string): void {
+    this.connection.publish(readPublish(roomId), JSON.stringify({ lastReadMessageId }));
+  }
+
+  /** SEND /pub/typing, throttled: called on every keystroke. */
+  typing(roomId: number, now = Date.now()): void {
+    const last = this.lastTyping.get(roomId);
+    if (last !== undefined && now - last < TYPING_EVERY_MS) return;
+    this.lastTyping.set(roomId, now);
+    this.connection.publish(typingPublish(roomId), '');
+  }
+
+  /**
+   * Visible and online: connect (an open connection follows `offline` / `online` by itself).
+   * Hidden: let go after a grace period. Offline and not connected yet: wait for `online`.
+   */
+  private readonly onVisibility = () => {
+    if (!this.started) return;
+    clearTimeout(this.hiddenTimer);
+    if (this.document && this.document.visibilityState !== 'visible') {
+      this.hiddenTimer = setTimeout(() => void this.connection.close(), HIDDEN_GRACE_MS);
+      return;
+    }
+    if (this.window && !this.window.navigator.onLine && this.connection.getState() === 'CLOSED') return;
+    void this.connection.open();
+  };
+}
+
+let shared: { chat: AppChat; queryClient: QueryClient; users: number } | undefined;
+const stateListeners = new Set<() => void>();
+const stateChanged = () => {
+  for (const listener of [...stateListeners]) listener();
+};
+
+/** For useSyncExternalStore: the app-wide connection's state (CLOSED while signed out). */
+export function subscribeAppChatState(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => {
+    stateListeners.delete(listener);
+  };
+}
+
+export function appChatState(): ConnectionState {
+  return shared?.chat.state ?? 'CLOSED';
+}
+
+/** The running AppChat, if any (a room's keystrokes reach it through here). */
+export function currentAppChat(): AppChat | undefined {
+  return shared?.chat;
+}
+
+/**
+ * The app's one AppChat, started by its first user (the root, at sign-in; or a room opened first)
+ * and stopped when the last one lets go (the root, at sign-out).
+ */
+export function acquireAppChat(queryClient: QueryClient): { chat: AppChat; release(): void } {
+  if (shared && shared.queryClient !== queryClient) {
+    shared.chat.stop();
+    shared = undefined;
+  }
+  if (!shared) {
+    shared = { chat: new AppChat(queryClient), queryClient, users: 0 };
+    shared.chat.onStateChange(stateChanged);
+  }
+  const entry = shared;
+  entry.users += 1;
+  entry.chat.start();
+  let released = false;
+  return {
+    chat: entry.chat,
+    release() {
+      if (released) return;
+      released = true;
+      entry.users -= 1;
+      if (entry.users > 0 || shared !== entry) return;
+      entry.chat.stop();
+      shared = undefined;
+      stateChanged();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { ReadEvent, RoomEvent } from '../../../../contract/stomp';
+import type { ChatRoomPage, ChatUnread } from '../../../../contract/chat';
+import { chatKeys, type MessagesData } from '../../../entities/chat-room';
+
+type RoomsData = InfiniteData<ChatRoomPage, unknown>;
+
+/**
+ * `event:room` → the chat list in the query cache: the room's last message, time and unread count,
+ * and the room moves to the top (most recent first, as the server orders it). A room the list does
+ * not know (new, or beyond the loaded pages) makes the list refetch instead. The member's total
+ * (the 채팅 tab and app icon badge) is taken as the server counted it over all rooms.
+ */
+export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): void {
+  queryClient.setQueryData<ChatUnread>(chatKeys.unread(), { unreadCount: event.totalUnreadCount });
+  let known = false;
+  queryClient.setQueryData<RoomsData>(chatKeys.rooms(), (old) => {
+    if (!old || old.pages.length === 0) return old;
+    const room = old.pages.flatMap((page) => page.data).find((item) => item.roomId === event.roomId);
+    if (!room) return old;
+    known = true;
+    const updated = { ...room, lastMessage: event.lastMessage, lastMessageSentAt: event.lastMessageSentAt, unreadCount: event.unreadCount };
+    // Only a new message moves a room up; a read leaves it where it is.
+    const moved = room.lastMessage !== event.lastMessage || room.lastMessageSentAt !== event.lastMessageSentAt;
+    const pages = old.pages.map((page) => ({
+      ...page,
+      data: moved ? page.data.filter((item) => item.roomId !== event.roomId) : page.data.map((item) => (item.roomId === event.roomId ? updated : item)),
+    }));
+    if (moved) pages[0] = { ...pages[0]!, data: [updated, ...pages[0]!.data] };
+    return { ...old, pages };
+  });
+  if (!known) void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+}
+
+/** `event:read` → the friend has read my messages up to `lastReadMessageId`: their `1` goes. */
+export function applyReadEvent(queryClient: QueryClient, roomId: number, event: ReadEvent): void {
+  const last = BigInt(event.lastReadMessageId);
+  queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), (old) => {
+    if (!old) return old;
+    let changed = false;
+    const pages = old.pages.map((page) => ({
+      ...page,
+      data: page.data.map((message) => {
+        if (message.unreadCount === 0 || message.senderId === event.memberId || !/^\d+$/.test(message.id.value) || BigInt(message.id.value) > last)
+          return message;
+        changed = true;
+        return { ...message, unreadCount: 0 };
+      }),
+    }));
+    return changed ? { ...old, pages } : old;
+  });
+}

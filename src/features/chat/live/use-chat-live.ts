@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { unreadCountQueryOptions } from '../../../entities/chat-room';
+
+type BadgeNavigator = Navigator & { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
+
+/** The installed app's icon shows the unread count (feature-detected; cleared at zero). */
+function showAppBadge(count: number): void {
+  const nav = navigator as BadgeNavigator;
+  if (typeof nav.setAppBadge !== 'function') return;
+  const done = count > 0 ? nav.setAppBadge(count) : (nav.clearAppBadge?.() ?? nav.setAppBadge(0));
+  done.catch(() => undefined);
+}
+
+/**
+ * For the app's root while signed in: starts the app-wide chat connection (loaded on demand, so the
+ * chat code stays out of the first screen's bundle) and returns the unread total for the 채팅 tab:
+ * the server's count over all rooms (GET /api/chatrooms/unread, kept live by `event:room`), not a
+ * sum over however many list pages happen to be loaded.
+ */
+export function useChatLive(signedIn: boolean): number {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let cancelled = false;
+    let release: (() => void) | undefined;
+    void import('./app-chat').then(({ acquireAppChat }) => {
+      if (!cancelled) release = acquireAppChat(queryClient).release;
+    });
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, [signedIn, queryClient]);
+
+  const unread = useQuery({ ...unreadCountQueryOptions(), enabled: signedIn });
+  const total = signedIn ? (unread.data?.unreadCount ?? 0) : 0;
+  useEffect(() => showAppBadge(total), [total]);
+  return total;
+}

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  CHAT_EVENT,
+  MAX_FRAME_BYTES,
+  MEMBER_QUEUE,
+  readPublish,
+  roomPublish,
+  roomTopic,
+  STOMP_ERRORS,
+  STOMP_HEADERS,
+  typingPublish,
+} from '../../contract/stomp';
+import { chatMessages } from '../../server/db/schema';
+import { chatRepo } from '../../server/modules/chat/repo';
+import { chatService } from '../../server/modules/chat/service';
+import { acceptMatch, email, matchedPair } from './chat-helpers';
+import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
+import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
+
+const json = (content: string) => JSON.stringify({ content });
+const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+interface RestMessage {
+  id: { value: string };
+  senderId: number;
+  content: string;
+  unreadCount: number;
+}
+
+describeEachDatabase(
+  'chat read state, live events and limits (contract section 17)',
+  (server) => {
+    const clients: ChatClient[] = [];
+    const track = (c: ChatClient) => (clients.push(c), c);
+    afterAll(async () => {
+      await Promise.all(clients.map((c) => c.close()));
+    });
+
+    const history = async (roomId: number, who: { token: string }) => {
+      const res = await server().app.inject({ url: `/api/chatrooms/${roomId}/messages`, headers: bearer(who) });
+      expect(res.statusCode).toBe(200);
+      return res.json().result.data as RestMessage[];
+    };
+    const listItem = async (roomId: number, who: { token: string }) =>
+      (await server().app.inject({ url: '/api/chatrooms', headers: bearer(who) })).json().result.data.find((r: { roomId: number }) => r.roomId === roomId) as {
+        unreadCount: number;
+        lastMessage: string | null;
+      };
+
+    it('unreadCount: 1 on my messages until the friend opens the room, who then sends event:read to the room', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'unread');
+      const ca = track(await ChatClient.connect(url, a.token));
+      await ca.subscribe(roomTopic(roomId));
+      await ca.send(roomPublish(roomId), json('첫 번째'));
+      await ca.send(roomPublish(roomId), json('두 번째'));
+      await waitUntil(() => ca.messages.length === 2, 3000, 'echo');
+      // The broadcast says "not read yet".
+      expect(ca.bodies().map((m) => (m as RestMessage).unreadCount)).toEqual([1, 1]);
+      // So does the sender's own history: reading it does not mark the sender's messages read.
+      expect((await history(roomId, a)).map((m) => m.unreadCount)).toEqual([1, 1]);
+      expect(await listItem(roomId, b)).toMatchObject({ unreadCount: 2, lastMessage: '두 번째' });
+
+      // B opens the room: A hears it live, with the newest message id.
+      const seen = await history(roomId, b);
+      await waitUntil(() => ca.eventBodies(CHAT_EVENT.read).length === 1, 3000, 'event:read');
+      expect(ca.eventBodies(CHAT_EVENT.read)[0]).toEqual({ memberId: b.memberId, lastReadMessageId: seen[0]!.id.value });
+      expect(ca.events[0]!.headers.destination).toBe(roomTopic(roomId));
+      expect((await history(roomId, a)).map((m) => m.unreadCount)).toEqual([0, 0]);
+      expect(await listItem(roomId, b)).toMatchObject({ unreadCount: 0 });
+
+      // Opening it again moves nothing, so nothing more is announced.
+      await history(roomId, b);
+      await settle();
+      expect(ca.eventBodies(CHAT_EVENT.read)).toHaveLength(1);
+    });
+
+    it('history is answered even when marking it read cannot be written', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'rofs');
+      await database.db.insert(chatMessages).values({ roomId, senderId: a.memberId, content: '읽기만 해도 돼요' });
+      const repo = chatRepo(database.db);
+      const failures: unknown[] = [];
+      // A full disk or a read-only database: the write fails, the read must not.
+      const failing = {
+        ...repo,
+        markRead: async () => {
+          throw Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' });
+        },
+      };
+      const service = chatService(failing, { onReadFailed: (err) => failures.push(err) });
+      const page = await service.messages(b.memberId, roomId, 20, undefined);
+      expect(page.data.map((m) => m.content)).toEqual(['읽기만 해도 돼요']);
+      expect(page.data[0]!.unreadCount).toBe(1);
+      expect(failures).toHaveLength(1);
+    });
+
+    it('SEND /pub/read moves the position to the given message (never past the newest, never back)', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'pubread');
+      const ca = track(await ChatClient.connect(url, a.token));
+      const cb = track(await ChatClient.connect(url, b.token));
+      await ca.subscribe(roomTopic(roomId));
+      await cb.subscribe(roomTopic(roomId));
+      for (const text of ['하나', '둘', '셋']) await ca.send(roomPublish(roomId), json(text));
+      await waitUntil(() => cb.messages.length === 3, 3000, 'delivery');
+      const ids = (cb.bodies() as RestMessage[]).map((m) => m.id.value);
+
+      await cb.send(readPublish(roomId), JSON.stringify({ lastReadMessageId: ids[1] }));
+      await waitUntil(() => ca.eventBodies(CHAT_EVENT.read).length === 1, 3000, 'event:read');
+      expect(ca.eventBodies(CHAT_EVENT.read)[0]).toEqual({ memberId: b.memberId, lastReadMessageId: ids[1] });
+      expect((await history(roomId, a)).map((m) => [m.content, m.unreadCount])).toEqual([
+        ['셋', 1],
+        ['둘', 0],
+        ['하나', 0],
+      ]);
+
+      // Backwards: no change, no event. Beyond the newest: clamped to the newest.
+      await cb.send(readPublish(roomId), JSON.stringify({ lastReadMessageId: ids[0] }));
+      await cb.send(readPublish(roomId), JSON.stringify({ lastReadMessageId: '999999999999' }));
+      await waitUntil(() => ca.eventBodies(CHAT_EVENT.read).length === 2, 3000, 'second event:read');
+      await settle();
+      expect(ca.eventBodies(CHAT_EVENT.read)).toEqual([
+        { memberId: b.memberId, lastReadMessageId: ids[1] },
+        { memberId: b.memberId, lastReadMessageId: ids[2] },
+      ]);
+      expect((await cb.sendRefused(readPublish(roomId), '{"lastReadMessageId":"abc"}')).headers.code).toBe('CHAT_400');
+    });
+
+    it('/sub/members/me: event:room for both members on a new message, for the reader on a read; others refused', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'queue');
+      const qa = track(await ChatClient.connect(url, a.token));
+      const qb = track(await ChatClient.connect(url, b.token));
+      await qa.subscribe(MEMBER_QUEUE);
+      await qb.subscribe(MEMBER_QUEUE);
+      // Opening the room (matchedPair) is announced too, possibly just now: start from a clean slate.
+      await settle();
+      qa.events.length = 0;
+      qb.events.length = 0;
+
+      await qa.send(roomPublish(roomId), json('점심 어때요?'));
+      await waitUntil(() => qb.events.length === 1 && qa.events.length === 1, 3000, 'event:room');
+      const toB = qb.eventBodies(CHAT_EVENT.room)[0] as { lastMessageSentAt: string };
+      expect(toB).toEqual({
+        roomId,
+        lastMessage: '점심 어때요?',
+        lastMessageSentAt: expect.stringMatching(/^\d\d:\d\d$/),
+        unreadCount: 1,
+        totalUnreadCount: 1,
+      });
+      expect(qa.eventBodies(CHAT_EVENT.room)[0]).toEqual({ ...toB, unreadCount: 0, totalUnreadCount: 0 });
+      expect(qb.events[0]!.headers.destination).toBe(MEMBER_QUEUE);
+      // Queue traffic is events only: the Message itself goes to the room topic.
+      expect(qb.messages).toHaveLength(0);
+
+      await history(roomId, b);
+      await waitUntil(() => qb.events.length === 2, 3000, 'event:room after the read');
+      expect(qb.eventBodies(CHAT_EVENT.room)[1]).toEqual({ ...toB, unreadCount: 0, totalUnreadCount: 0 });
+      await settle();
+      expect(qa.events).toHaveLength(1);
+
+      // Another member's queue, or anything else under /sub/members: ERROR, and the socket closes.
+      const spy = track(await ChatClient.connect(url, a.token));
+      const refused = await spy.subscribeRefused(`/sub/members/${b.memberId}`);
+      expect(refused.headers).toMatchObject({ message: STOMP_ERRORS.notYourQueue, code: 'CHAT_403' });
+      await waitUntil(() => spy.closed, 3000, 'close');
+      const other = track(await ChatClient.connect(url, a.token));
+      expect((await other.subscribeRefused('/sub/members')).headers.message).toBe(STOMP_ERRORS.notYourQueue);
+    });
+
+    it('the unread total spans every room (not the list page): GET /api/chatrooms/unread and event:room agree', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'total');
+      const c = await newMember(app, email('totalc'));
+      await acceptMatch(database.db, c.memberId, b.memberId);
+      const other = (await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(c) })).json().result.chatRoomId as number;
+      const total = async () => {
+        const res = await app.inject({ url: '/api/chatrooms/unread', headers: bearer(b) });
+        expect(res.statusCode).toBe(200);
+        return res.json().result.unreadCount as number;
+      };
+      expect(await total()).toBe(0);
+
+      const ca = track(await ChatClient.connect(url, a.token));
+      const cc = track(await ChatClient.connect(url, c.token));
+      await ca.send(roomPublish(roomId), json('하나'));
+      await ca.send(roomPublish(roomId), json('둘'));
+      await cc.send(roomPublish(other), json('셋'));
+      expect(await total()).toBe(3);
+      // The list's first page (one room) shows only part of it; the total does not depend on it.
+      const firstPage = (await app.inject({ url: '/api/chatrooms?size=1', headers: bearer(b) })).json().result;
+      expect(firstPage.meta.totalItems).toBe(2);
+      expect(firstPage.data.map((r: { unreadCount: number }) => r.unreadCount)).toEqual([1]);
+
+      const qb = track(await ChatClient.connect(url, b.token));
+      await qb.subscribe(MEMBER_QUEUE);
+      await settle();
+      qb.events.length = 0;
+      await cc.send(roomPublish(other), json('넷'));
+      await waitUntil(() => qb.events.length === 1, 3000, 'event:room');
+      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toMatchObject({ roomId: other, unreadCount: 2, totalUnreadCount: 4 });
+
+      // Reading one room (opening its history) leaves the other's count in the total.
+      await history(roomId, b);
+      await waitUntil(() => qb.events.length === 2, 3000, 'event:room after the read');
+      expect(qb.eventBodies(CHAT_EVENT.room)[1]).toMatchObject({ roomId, unreadCount: 0, totalUnreadCount: 2 });
+      expect(await total()).toBe(2);
+
+      // A room b left counts no more.
+      expect((await app.inject({ method: 'PATCH', url: `/api/chatrooms/${other}`, headers: bearer(b) })).statusCode).toBe(200);
+      expect(await total()).toBe(0);
+      expect((await app.inject({ url: '/api/chatrooms/unread' })).statusCode).toBe(401);
+    });
+
+    it("a room opened over REST reaches both members' lists as event:room", async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const a = await newMember(app, email('opena'));
+      const b = await newMember(app, email('openb'));
+      await acceptMatch(database.db, a.memberId, b.memberId);
+      const qb = track(await ChatClient.connect(url, b.token));
+      await qb.subscribe(MEMBER_QUEUE);
+      const res = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(a) });
+      const roomId = res.json().result.chatRoomId as number;
+      await waitUntil(() => qb.events.length === 1, 3000, 'event:room');
+      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toEqual({ roomId, lastMessage: null, lastMessageSentAt: null, unreadCount: 0, totalUnreadCount: 0 });
+    });
+
+    it('typing reaches the other member only, at most once a second, and is never stored', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'typing');
+      const ca = track(await ChatClient.connect(url, a.token));
+      const ca2 = track(await ChatClient.connect(url, a.token));
+      const cb = track(await ChatClient.connect(url, b.token));
+      for (const c of [ca, ca2, cb]) await c.subscribe(roomTopic(roomId));
+
+      await ca.send(typingPublish(roomId), '');
+      await ca.send(typingPublish(roomId), '');
+      await ca2.send(typingPublish(roomId), '');
+      await waitUntil(() => cb.events.length === 1, 3000, 'event:typing');
+      await settle(300);
+      expect(cb.eventBodies(CHAT_EVENT.typing)).toEqual([{ memberId: a.memberId }]);
+      expect(cb.events[0]!.headers[STOMP_HEADERS.event]).toBe(CHAT_EVENT.typing);
+      // Not to the typist's own sessions.
+      expect([...ca.events, ...ca2.events]).toHaveLength(0);
+      await settle(800);
+      await ca.send(typingPublish(roomId), '');
+      await waitUntil(() => cb.events.length === 2, 3000, 'next event:typing after a second');
+      expect(await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId))).toHaveLength(0);
+    });
+
+    it('a member above CHAT_RATE (burst 30, across connections) gets ERROR for the excess, which is not stored', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, roomId } = await matchedPair(app, database.db, 'rate');
+      const one = track(await ChatClient.connect(url, a.token));
+      const two = track(await ChatClient.connect(url, a.token));
+      // 50 SENDs at once, over two connections of the same member.
+      for (let i = 0; i < 25; i++) {
+        one.client.publish({ destination: roomPublish(roomId), body: json(`one ${i}`) });
+        two.client.publish({ destination: roomPublish(roomId), body: json(`two ${i}`) });
+      }
+      await waitUntil(() => one.errors.length + two.errors.length > 0, 3000, 'ERROR frame');
+      await settle(300);
+      const error = [...one.errors, ...two.errors][0]!;
+      expect(error.headers).toMatchObject({ message: STOMP_ERRORS.rateLimited, code: 'COMMON429' });
+      const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+      // The burst, plus what 10 per second refilled while the frames were read.
+      expect(rows.length).toBeGreaterThanOrEqual(30);
+      expect(rows.length).toBeLessThan(35);
+      // Refilled at 10 per second.
+      await settle(250);
+      const again = track(await ChatClient.connect(url, a.token));
+      await again.send(roomPublish(roomId), json('다시'));
+    });
+
+    it('a second SUBSCRIBE to the same destination on one connection is an ERROR', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a, roomId } = await matchedPair(app, database.db, 'dup');
+      const c = track(await ChatClient.connect(url, a.token));
+      await c.subscribe(roomTopic(roomId));
+      expect((await c.subscribeRefused(roomTopic(roomId))).headers.message).toBe(STOMP_ERRORS.alreadySubscribed);
+      const q = track(await ChatClient.connect(url, a.token));
+      await q.subscribe(MEMBER_QUEUE);
+      expect((await q.subscribeRefused(MEMBER_QUEUE)).headers.message).toBe(STOMP_ERRORS.alreadySubscribed);
+    });
+
+    it('a WebSocket message above the socket limit gets an ERROR frame before the close', async () => {
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const { a } = await matchedPair(app, database.db, 'huge');
+      const ws = new WebSocket(url);
+      const received: string[] = [];
+      ws.on('message', (data) => received.push(data.toString()));
+      await new Promise<void>((resolve) => ws.once('open', () => resolve()));
+      ws.send(`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${a.token}\n\n\0`);
+      await waitUntil(() => received.some((f) => f.startsWith('CONNECTED')), 3000, 'CONNECTED');
+      const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+      ws.send(`SEND\ndestination:/pub/chat/1\n\n${'a'.repeat(MAX_FRAME_BYTES * 5)}\0`);
+      const code = await closed;
+      const error = received.find((f) => f.startsWith('ERROR'));
+      expect(error).toBeDefined();
+      expect(error).toContain(`message:${STOMP_ERRORS.frameTooLarge}`);
+      expect(code).toBe(1009);
+    });
+  },
+  { CHAT_RATE: '10,30' },
+);
+
+// Two app instances on one PostgreSQL database, fanned out through Redis (as in fanout.test.ts).
+describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('section 17 events across instances [postgres + redis]', () => {
+  const prefix = `lc-test-${randomUUID()}`;
+  let a: TestServer & { databaseUrl?: string };
+  let b: TestServer;
+  const clients: ChatClient[] = [];
+  const track = (c: ChatClient) => (clients.push(c), c);
+
+  beforeAll(async () => {
+    a = await startTestServerWith('postgres', { redisUrl: REDIS_URL, redisPrefix: prefix, instanceId: 'A' });
+    b = await startTestServerWith('postgres', { redisUrl: REDIS_URL, redisPrefix: prefix, instanceId: 'B' }, {}, a.databaseUrl);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await b?.close();
+    await a?.close();
+  });
+
+  it('event:room, event:read and event:typing reach a member connected to the other instance', async () => {
+    const pair = await matchedPair(a.app, a.database.db, 'x17');
+    const onA = track(await ChatClient.connect(await stompUrl(a.app), pair.a.token));
+    const onB = track(await ChatClient.connect(await stompUrl(b.app), pair.b.token));
+    await onA.subscribe(roomTopic(pair.roomId));
+    await onB.subscribe(MEMBER_QUEUE);
+    await onB.subscribe(roomTopic(pair.roomId));
+
+    await onA.send(roomPublish(pair.roomId), json('건너편에서'));
+    // (Opening the room announced it too: wait for the message's own update.)
+    type Room = { roomId: number; lastMessage: string | null; unreadCount: number };
+    const rooms = () => onB.eventBodies(CHAT_EVENT.room) as Room[];
+    await waitUntil(() => rooms().some((r) => r.lastMessage === '건너편에서'), 3000, 'event:room on B');
+    expect(rooms().find((r) => r.lastMessage === '건너편에서')).toMatchObject({ roomId: pair.roomId, unreadCount: 1 });
+    const seen = rooms().length;
+
+    await onA.send(typingPublish(pair.roomId), '');
+    await waitUntil(() => onB.eventBodies(CHAT_EVENT.typing).length === 1, 3000, 'event:typing on B');
+
+    // B reads over REST on instance B; A, on instance A, hears it.
+    const res = await b.app.inject({ url: `/api/chatrooms/${pair.roomId}/messages`, headers: bearer(pair.b) });
+    expect(res.statusCode).toBe(200);
+    await waitUntil(() => onA.eventBodies(CHAT_EVENT.read).length === 1, 3000, 'event:read on A');
+    expect(onA.eventBodies(CHAT_EVENT.read)[0]).toEqual({ memberId: pair.b.memberId, lastReadMessageId: res.json().result.data[0].id.value });
+    await waitUntil(() => rooms().length > seen, 3000, 'event:room after the read');
+    expect(rooms().at(-1)).toMatchObject({ lastMessage: '건너편에서', unreadCount: 0 });
+    await settle();
+    // The typist never hears their own typing, on either instance.
+    expect(onA.eventBodies(CHAT_EVENT.typing)).toHaveLength(0);
+  });
+});

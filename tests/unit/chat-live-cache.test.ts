@@ -1,0 +1,127 @@
+import { QueryClient } from '@tanstack/react-query';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../contract/stomp';
+import { chatKeys } from '../../src/entities/chat-room';
+import { applyReadEvent, applyRoomEvent } from '../../src/features/chat/live/cache';
+import { catchUpMessages } from '../../src/features/chat/model/message-cache';
+import { ok } from './support/helpers';
+import { server } from './support/msw-server';
+
+const room = (roomId: number, lastMessage: string, unreadCount: number) => ({
+  roomId,
+  friendId: roomId * 10,
+  friendName: `친구${roomId}`,
+  lastMessage,
+  lastMessageSentAt: '12:00',
+  unreadCount,
+});
+
+function withRooms() {
+  const client = new QueryClient();
+  client.setQueryData(chatKeys.rooms(), {
+    pages: [
+      { data: [room(1, 'a', 0), room(2, 'b', 2)], meta: { currentPage: 0, hasNext: true } },
+      { data: [room(3, 'c', 1)], meta: { currentPage: 1, hasNext: false } },
+    ],
+    pageParams: [0, 1],
+  });
+  return client;
+}
+
+type Rooms = { pages: Array<{ data: Array<ReturnType<typeof room>> }> };
+const ids = (client: QueryClient) => client.getQueryData<Rooms>(chatKeys.rooms())!.pages.map((p) => p.data.map((r) => [r.roomId, r.unreadCount]));
+
+describe('chat list from event:room', () => {
+  it('a new message moves the room to the top with its last message and unread count', () => {
+    const client = withRooms();
+    applyRoomEvent(client, { roomId: 3, lastMessage: '점심?', lastMessageSentAt: '12:30', unreadCount: 2, totalUnreadCount: 7 });
+    expect(ids(client)).toEqual([
+      [
+        [3, 2],
+        [1, 0],
+        [2, 2],
+      ],
+      [],
+    ]);
+    // The badge shows the server's total over all rooms, not the loaded pages' sum (2 + 0 + 2).
+    expect(client.getQueryData(chatKeys.unread())).toEqual({ unreadCount: 7 });
+  });
+
+  it('a read only changes the count, the room stays where it is', () => {
+    const client = withRooms();
+    applyRoomEvent(client, { roomId: 2, lastMessage: 'b', lastMessageSentAt: '12:00', unreadCount: 0, totalUnreadCount: 1 });
+    expect(ids(client)).toEqual([
+      [
+        [1, 0],
+        [2, 0],
+      ],
+      [[3, 1]],
+    ]);
+  });
+
+  it('an unknown room makes the list refetch', () => {
+    const client = withRooms();
+    applyRoomEvent(client, { roomId: 99, lastMessage: '새 방', lastMessageSentAt: '12:00', unreadCount: 1, totalUnreadCount: 4 });
+    expect(client.getQueryState(chatKeys.rooms())?.isInvalidated).toBe(true);
+    expect(client.getQueryData(chatKeys.unread())).toEqual({ unreadCount: 4 });
+  });
+});
+
+describe('read markers from event:read', () => {
+  const message = (id: string, senderId: number, unreadCount: number): ChatMessage => ({
+    id: { value: id, timestamp: 0, date: '2026-01-01T12:00:00+09:00' },
+    roomId: 7,
+    senderId,
+    content: id,
+    createdAt: '2026-01-01T12:00:00+09:00',
+    unreadCount,
+  });
+
+  it("clears the `1` of my messages up to the friend's read position, and nothing else", () => {
+    const client = new QueryClient();
+    client.setQueryData(chatKeys.messages(7), {
+      pages: [{ userId: 1, friendId: 2, data: [message('12', 1, 1), message('10', 1, 1), message('9', 2, 1)], meta: { hasNext: false } }],
+      pageParams: [null],
+    });
+    applyReadEvent(client, 7, { memberId: 2, lastReadMessageId: '11' });
+    const data = client.getQueryData<{ pages: Array<{ data: ChatMessage[] }> }>(chatKeys.messages(7))!;
+    expect(data.pages[0]!.data.map((m) => [m.id.value, m.unreadCount])).toEqual([
+      ['12', 1],
+      ['10', 0],
+      ['9', 1],
+    ]);
+  });
+});
+
+describe('catch-up after a (re)subscribe', () => {
+  const message = (id: string, senderId: number, unreadCount: number): ChatMessage => ({
+    id: { value: id, timestamp: 0, date: '2026-01-01T12:00:00+09:00' },
+    roomId: 7,
+    senderId,
+    content: id,
+    createdAt: '2026-01-01T12:00:00+09:00',
+    unreadCount,
+  });
+
+  it('known messages take the fresh unreadCount (the friend read them while we were away)', async () => {
+    const client = new QueryClient();
+    client.setQueryData(chatKeys.messages(7), {
+      pages: [{ userId: 1, friendId: 2, data: [message('12', 1, 1), message('10', 1, 1)], meta: { pageSize: 20, hasNext: false, nextCursor: null } }],
+      pageParams: [null],
+    });
+    server.use(
+      mswHttp.get(`${window.location.origin}/api/chatrooms/7/messages`, () =>
+        HttpResponse.json(
+          ok({ userId: 1, friendId: 2, data: [message('12', 1, 0), message('10', 1, 0)], meta: { pageSize: 20, hasNext: false, nextCursor: null } }),
+        ),
+      ),
+    );
+    await catchUpMessages(client, 7);
+    const data = client.getQueryData<{ pages: Array<{ data: ChatMessage[] }> }>(chatKeys.messages(7))!;
+    expect(data.pages[0]!.data.map((m) => [m.id.value, m.unreadCount])).toEqual([
+      ['12', 0],
+      ['10', 0],
+    ]);
+  });
+});
