@@ -190,12 +190,17 @@ describeApi('safety: blocks (contract section 15)', (server) => {
       return { ids: (res.body.result.data as { roomId: number }[]).map((r) => r.roomId), total: res.body.result.meta.totalItems as number };
     };
     expect((await roomIds(a)).ids).toContain(roomId);
+    // b wrote before the block: the 채팅 tab badge (section 17's total) counts it, then not while blocked.
+    await database.db.execute(sql`insert into chat_messages (room_id, sender_id, content) values (${roomId}, ${b.memberId}, '안녕')`);
+    const unread = async (s: Session) => (await call(app, s.token, 'GET', '/api/chatrooms/unread')).body.result.unreadCount as number;
+    expect(await unread(a)).toBe(1);
     expect((await call(app, a.token, 'GET', '/api/matches?status=ACCEPTED')).body.result.data).toHaveLength(1);
     expect((await call(app, a.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ completed: 1 });
 
     await call(app, b.token, 'POST', `/api/members/${a.memberId}/block`);
     // 매칭 완료 counts what the list shows.
     expect((await call(app, a.token, 'GET', '/api/members/mypage')).body.result).toMatchObject({ completed: 0 });
+    expect(await unread(a)).toBe(0);
     for (const s of [a, b]) {
       expect(await roomIds(s)).toEqual({ ids: [], total: 0 });
       expect((await call(app, s.token, 'GET', `/api/chatrooms/${roomId}/messages`)).body.code).toBe('CHAT_403');
@@ -206,6 +211,7 @@ describeApi('safety: blocks (contract section 15)', (server) => {
     await call(app, b.token, 'DELETE', `/api/members/${a.memberId}/block`);
     expect((await roomIds(a)).ids).toEqual([roomId]);
     expect((await roomIds(b)).ids).toEqual([roomId]);
+    expect(await unread(a)).toBe(1);
     expect((await call(app, a.token, 'GET', `/api/chatrooms/${roomId}/messages`)).status).toBe(200);
   });
 
@@ -263,7 +269,11 @@ describeApi('safety: blocks (contract section 15)', (server) => {
     expect((await call(app, me.token, 'GET', '/api/matches?status=ACCEPTED')).body.result.data).toHaveLength(1);
     expect((await call(app, me.token, 'GET', '/api/chatrooms')).body.result.data.map((r: { roomId: number }) => r.roomId)).toEqual([roomId]);
 
+    await database.db.execute(sql`insert into chat_messages (room_id, sender_id, content) values (${roomId}, ${gone.memberId}, '안녕')`);
+    const unread = async () => (await call(app, me.token, 'GET', '/api/chatrooms/unread')).body.result.unreadCount as number;
+    expect(await unread()).toBe(1);
     await database.db.execute(sql`update members set status = 'DISABLED' where id = ${gone.memberId}`);
+    expect(await unread()).toBe(0);
     expect((await call(app, me.token, 'GET', '/api/matches?status=ACCEPTED')).body.result).toMatchObject({ data: [], meta: { totalItems: 0 } });
     expect((await call(app, me.token, 'GET', '/api/chatrooms')).body.result).toMatchObject({ data: [], meta: { totalItems: 0 } });
     expect((await call(app, asker.token, 'GET', '/api/matches?status=REQUESTED')).body.result.data).toEqual([]);
