@@ -1,7 +1,7 @@
 // Operator stats benchmark (not a test): GET /api/admin/stats for a 90-day range over a campus of
 // 50,000 members with 120 days of history, measured in-process (app.inject: routing, auth, the
 // operator check, SQL, JSON). Target (issue 11): p95 ≤ 50 ms. `firstCallMs` is the call that
-// freezes the past days into stats_days (decision 0013-admin-stats); p50/p95/p99 are the calls after it.
+// freezes the past days into stats_days (decision 0015-admin-stats); p50/p95/p99 are the calls after it.
 // JSON lines out.
 //   node --import tsx bench/admin.ts           PGlite, then PostgreSQL when one answers
 //   BENCH_DB=pglite|postgres                   only that one

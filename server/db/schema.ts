@@ -338,7 +338,7 @@ export const memberSuspensions = pgTable('member_suspensions', {
 });
 
 /**
- * Operator stats (contract section 16, decision 0013-admin-stats): the counts of a Seoul day that
+ * Operator stats (contract section 16, decision 0015-admin-stats): the counts of a Seoul day that
  * is over, per university, computed once from the real tables by the same SQL that computes the
  * current day live, so a 90-day range reads ~90 rows per university instead of every message.
  * Every university gets a row for a filled day (zeros too): a day is filled when any row exists.

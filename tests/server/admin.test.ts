@@ -291,7 +291,7 @@ describeApi(
       ]);
       expect(await stats('from=2025-03-01&to=2025-03-01')).toHaveLength(1);
 
-      // Days that are over are kept as computed (decision 0013-admin-stats); today is counted live.
+      // Days that are over are kept as computed (decision 0015-admin-stats); today is counted live.
       await db.execute(
         sql`insert into chat_messages (room_id, sender_id, content, created_at) values (${room!.id}, ${a}, '늦게 온 과거', ${at('2025-03-02T03:00:00Z')})`,
       );

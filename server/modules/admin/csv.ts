@@ -14,7 +14,7 @@ export function defuseCell(value: string): string {
 /**
  * RFC 4180 CSV (CRLF rows, quotes doubled, a field with a comma, quote or line break quoted) with
  * a UTF-8 BOM in front, so spreadsheet apps read the Korean as Korean. csv-stringify does the
- * quoting; every cell goes through defuseCell first (decision 0014-admin-console).
+ * quoting; every cell goes through defuseCell first (decision 0016-admin-console).
  */
 type Cell = string | number | null;
 

@@ -119,7 +119,7 @@ function meetupsPerDay(lo: Date, hi: Date, universityId: number | undefined) {
 }
 
 /**
- * Contract section 16: one row per Seoul day of [from, to] (decision 0013-admin-stats). Days that
+ * Contract section 16: one row per Seoul day of [from, to] (decision 0015-admin-stats). Days that
  * are over are computed once into stats_days and read from there; the current day (and one that
  * ended under SETTLE_MS ago) is computed live. A 90-day range so reads ~90 rows per university
  * plus one day of activity, instead of every message of the quarter. Meetups are counted live

@@ -19,7 +19,7 @@ function resolveColor(value: string): string {
 }
 
 /**
- * One uPlot line chart (decision 0014-admin-console). uPlot draws on a canvas and lives outside
+ * One uPlot line chart (decision 0016-admin-console). uPlot draws on a canvas and lives outside
  * React: made once per data change, resized with its box, destroyed on unmount.
  */
 export function StatsChart({ title, days, series }: { title: string; days: string[]; series: ChartSeries[] }) {
