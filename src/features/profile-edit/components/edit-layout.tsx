@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -65,4 +65,41 @@ export function EditLayout(props: EditLayoutProps) {
 export function saveErrorText(error: unknown): string {
   if (error instanceof ApiError) return Object.values(error.fieldErrors)[0] ?? error.message;
   return '요청 중 오류가 발생했어요';
+}
+
+interface SaveMutation<T> {
+  mutate(value: T, options: { onSuccess: () => void; onError: (error: unknown) => void }): void;
+  isPending: boolean;
+}
+
+/** The query an edit page starts from. */
+interface StartingValues {
+  isPending: boolean;
+  isError: boolean;
+  refetch(): unknown;
+}
+
+/**
+ * What every edit page shares: `save` sends through the mutation (a refused or failed save becomes
+ * the dialog's message) and `layout` is the EditLayout props for saving, loading and the message.
+ */
+export function useEditSave<T>(start: StartingValues, mutation: SaveMutation<T>, what: string, onDone: () => void) {
+  const [message, setMessage] = useState<string | null>(null);
+  const save = (value: T) =>
+    mutation.mutate(value, {
+      onSuccess: onDone,
+      onError: (error) => {
+        console.error(`${what} update failed`, error);
+        setMessage(saveErrorText(error));
+      },
+    });
+  const layout = {
+    saving: mutation.isPending,
+    loading: start.isPending,
+    error: start.isError,
+    onRetry: () => void start.refetch(),
+    message,
+    onMessageClose: () => setMessage(null),
+  };
+  return { save, setMessage, layout };
 }
