@@ -32,10 +32,10 @@ export function validateKeywords(draft: Draft): string | null {
 }
 
 /** /my/edit-keyword: the three keyword questions, each with an AI suggestion for the title. */
-export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+export function EditKeyword() {
   const stored = useMyKeywords();
   const [edited, setEdited] = useState<Draft | null>(null);
-  const { save, setMessage, layout } = useEditSave(stored, useUpdateKeywords(), 'keyword', onDone);
+  const { save, setMessage, layout } = useEditSave(stored, useUpdateKeywords(), 'keyword');
   const draft = edited ?? draftFrom(stored.data ?? []);
   const change = (type: KeywordType, patch: Partial<Draft[KeywordType]>) =>
     setEdited((current) => {
@@ -62,7 +62,6 @@ export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: ()
       formId="edit-keyword"
       heading="나를 소개하는 키워드를 적어 주세요"
       sub={`키워드는 ${KEYWORD_TITLE_MAX}자, 설명은 ${KEYWORD_DESCRIPTION_MAX}자까지 쓸 수 있어요.`}
-      onBack={onBack}
       onSubmit={submit}
       {...layout}
     >

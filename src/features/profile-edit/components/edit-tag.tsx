@@ -5,16 +5,11 @@ import { useUpdateTags } from '../../../entities/member';
 import { useEditableMe } from '../editable-me-query';
 import { EditLayout, useEditSave } from './edit-layout';
 
-interface EditPageProps {
-  onBack: () => void;
-  onDone: () => void;
-}
-
 /** /my/edit-tag: 1 to 3 topics. */
-export function EditTag({ onBack, onDone }: EditPageProps) {
+export function EditTag() {
   const me = useEditableMe();
   const [picked, setPicked] = useState<InterestCode[] | null>(null);
-  const { save, setMessage, layout } = useEditSave(me, useUpdateTags(), 'tag', onDone);
+  const { save, setMessage, layout } = useEditSave(me, useUpdateTags(), 'tag');
   const value = picked ?? me.data?.userInterests ?? [];
 
   const submit = () => {
@@ -23,14 +18,7 @@ export function EditTag({ onBack, onDone }: EditPageProps) {
   };
 
   return (
-    <EditLayout
-      formId="edit-tag"
-      heading="어떤 목적으로 런치챗을 하고 있나요?"
-      sub="최대 3개까지 고를 수 있어요."
-      onBack={onBack}
-      onSubmit={submit}
-      {...layout}
-    >
+    <EditLayout formId="edit-tag" heading="어떤 목적으로 런치챗을 하고 있나요?" sub="최대 3개까지 고를 수 있어요." onSubmit={submit} {...layout}>
       <TopicPicker value={value} onChange={setPicked} label="런치챗을 하는 목적" />
     </EditLayout>
   );
