@@ -1,0 +1,37 @@
+// Style pieces several components spread into their own `style({...})`, so a shared look is
+// written once (values only from the theme, as everywhere).
+import { vars } from '../../styles/theme.css';
+
+/** A column of centred content (empty states, the sign-in callback, tab bar items). */
+export const centeredColumn = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
+
+/** A list without bullets or the browser's indent. */
+export const bareList = { margin: 0, padding: 0, listStyle: 'none' } as const;
+
+/** The box of a one-line form control (text field, dropdown trigger). */
+export const fieldBox = {
+  width: '100%',
+  minHeight: vars.size.button,
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.bg,
+} as const;
+
+/** The fixed bottom action (wizard and edit pages): centred in the app column, above the safe area, fading the content under it. */
+export const fixedActionBar = {
+  position: 'fixed',
+  bottom: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: vars.z.fixedAction,
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.xl} + env(safe-area-inset-bottom))`,
+  background: `linear-gradient(to top, ${vars.color.bg} 75%, ${vars.color.transparent})`,
+} as const;
