@@ -35,3 +35,17 @@ export const fixedActionBar = {
   padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.xl} + env(safe-area-inset-bottom))`,
   background: `linear-gradient(to top, ${vars.color.bg} 75%, ${vars.color.transparent})`,
 } as const;
+
+/** A bar floating over the content, centred in the app column (update toast, push prompt). */
+export const floatingBar = {
+  position: 'fixed',
+  left: '50%',
+  transform: 'translateX(-50%)',
+  display: 'flex',
+  alignItems: 'center',
+  width: `calc(100% - ${vars.space.xxl})`,
+  maxWidth: `calc(${vars.size.maxWidth} - ${vars.space.xxl})`,
+  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  fontSize: vars.font.sm,
+} as const;
