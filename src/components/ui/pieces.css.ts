@@ -49,3 +49,17 @@ export const floatingBar = {
   borderRadius: vars.radius.md,
   fontSize: vars.font.sm,
 } as const;
+
+/** The keyboard focus outline, for a style's `selectors`. */
+export const focusRing = { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } };
+
+/** An unselected pill choice (filters, chips); the style adds its text colour. */
+export const pillOff = { border: `1px solid ${vars.color.line}`, background: vars.color.bg } as const;
+
+/** A selected pill choice in the brand colour. */
+export const pillOnBrand = {
+  border: `1px solid ${vars.color.brandStrong}`,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontWeight: vars.font.bold,
+} as const;
