@@ -63,3 +63,11 @@ export const pillOnBrand = {
   color: vars.color.brandStrong,
   fontWeight: vars.font.bold,
 } as const;
+
+/** A small tag in the brand colour (interests on cards and profiles); the style adds its padding. */
+export const brandTag = {
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontSize: vars.font.xs,
+} as const;
