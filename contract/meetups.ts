@@ -75,20 +75,11 @@ export const meetupListQuerySchema = z.object({
 });
 export type MeetupScope = (typeof MEETUP_SCOPES)[number];
 
-export const meetupIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: '약속 번호가 올바르지 않아요.' })
-    .int('약속 번호가 올바르지 않아요.')
-    .positive('약속 번호가 올바르지 않아요.')
-    .max(2_147_483_647, '약속 번호가 올바르지 않아요.'),
-});
-export const matchIdParamsSchema = z.object({
-  matchId: z.coerce
-    .number({ error: '매칭 번호가 올바르지 않아요.' })
-    .int('매칭 번호가 올바르지 않아요.')
-    .positive('매칭 번호가 올바르지 않아요.')
-    .max(2_147_483_647, '매칭 번호가 올바르지 않아요.'),
-});
+/** A path id: a positive PostgreSQL `integer`; anything else is the one Korean `message`. */
+const idParam = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const meetupIdParamsSchema = z.object({ id: idParam('약속 번호가 올바르지 않아요.') });
+export const matchIdParamsSchema = z.object({ matchId: idParam('매칭 번호가 올바르지 않아요.') });
 
 const meetupStatusSchema = z.enum(MEETUP_STATUSES);
 const complimentCodeSchema = z.enum(COMPLIMENT_CODES);
