@@ -14,16 +14,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT, STOMP_HEADERS } from '../contract/stomp';
 import type { BenchPair, ToChild, ToParent } from './_chat-server';
+import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 /** A receiver with the room open reports reads at most this often (the PWA's debounce). */
@@ -45,12 +44,6 @@ function emit(record: Record<string, unknown>): void {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function summary(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -341,36 +334,6 @@ async function rssRun(server: Server, count: number) {
 }
 
 // ---------- databases ----------
-
-function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = createConnection(Number(u.port || 5432), u.hostname);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    setTimeout(() => (s.destroy(), resolve(false)), 1000).unref();
-  });
-}
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `lc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;

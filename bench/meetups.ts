@@ -6,7 +6,6 @@
 //   node --import tsx bench/meetups.ts     BENCH_MEMBERS=50000 BENCH_N=300 BENCH_JOBS=10000
 //   BENCH_DB=pglite|postgres (suggestions only on that one; the scheduler part always runs on PGlite)
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -17,48 +16,15 @@ import { createScheduler } from '../server/lib/scheduler';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
+import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const SECRET = randomBytes(32).toString('hex');
 
 const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
-const round = (ms: number) => Math.round(ms * 100) / 100;
 const emit = (record: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'meetups', ...record, load1: load1() }));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection(Number(u.port || 5432), u.hostname);
-    socket.setTimeout(1000);
-    socket.on('connect', () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `lc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function suggestions(kind: 'pglite' | 'postgres'): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;

@@ -4,8 +4,8 @@ import { chatMessageSchema } from './stomp';
 
 /** Contract section 7: chat REST shapes. */
 
-export const CHAT_LIST_PAGE_SIZE = 10;
-export const CHAT_MESSAGES_PAGE_SIZE = 20;
+const CHAT_LIST_PAGE_SIZE = 10;
+const CHAT_MESSAGES_PAGE_SIZE = 20;
 
 const size = (fallback: number) => z.coerce.number().int().min(1).max(50).default(fallback);
 
@@ -29,7 +29,7 @@ export const chatMessagesQuerySchema = z.object({
 });
 
 /** One row of GET /api/chatrooms. */
-export const chatRoomItemSchema = z.object({
+const chatRoomItemSchema = z.object({
   roomId: z.number().int(),
   friendId: z.number().int(),
   friendName: z.string(),

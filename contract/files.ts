@@ -4,7 +4,7 @@ import { noControlChars } from './members';
 /** Contract section 11: what a profile image may be. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
-export const IMAGE_EXTENSIONS: Record<string, ImageContentType> = {
+const IMAGE_EXTENSIONS: Record<string, ImageContentType> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
@@ -23,7 +23,6 @@ export const presignedUrlBodySchema = z.object({
     .max(200, '파일 이름이 너무 길어요.')
     .refine((s) => noControlChars(s)),
 });
-export type PresignedUrlBody = z.input<typeof presignedUrlBodySchema>;
 
 export const presignedUrlResultSchema = z.object({
   /** PUT the file here with its content type. */

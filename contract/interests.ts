@@ -30,7 +30,6 @@ export const MAX_INTERESTS = 3;
 
 /** GET /api/tags: every interest with its 1-based id. */
 export const tagListSchema = z.object({ interests: z.array(z.object({ id: z.number().int(), interestType: interestCodeSchema })) });
-export type TagList = z.infer<typeof tagListSchema>;
 
 /** Unknown codes are shown raw (spec section 3). */
 export function interestLabel(code: string): string {
@@ -39,10 +38,6 @@ export function interestLabel(code: string): string {
 
 export function interestId(code: InterestCode): number {
   return INTEREST_CODES.indexOf(code) + 1;
-}
-
-export function interestFromId(id: number): InterestCode | undefined {
-  return INTEREST_CODES[id - 1];
 }
 
 /** Interests are stored as an 8-bit mask: bit (id - 1) set for each chosen interest. */

@@ -6,26 +6,21 @@ import { pagedSchema } from './members';
 export const MATCH_LIST_STATUSES = ['REQUESTED', 'RECEIVED', 'ACCEPTED'] as const;
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
 
-/** Stored states of a match row. */
-export type MatchState = 'REQUESTED' | 'ACCEPTED' | 'EXPIRED';
-
 export const MATCH_ACCEPT_SUCCESS = 'MATCH_ACCEPT_SUCCESS';
 
 /** A member id: a positive integer, or its digits as a string (lenient for older clients). */
-export const memberIdSchema = z
+const memberIdSchema = z
   .union([z.number(), z.string().regex(/^\d{1,15}$/)], { error: '회원 번호가 필요해요.' })
   .transform((v) => Number(v))
   .pipe(z.number().int('회원 번호가 올바르지 않아요.').positive('회원 번호가 올바르지 않아요.').max(Number.MAX_SAFE_INTEGER));
 
 export const matchCreateBodySchema = z.object({ toMemberId: memberIdSchema });
-export type MatchCreateBody = z.input<typeof matchCreateBodySchema>;
 
 export const matchListQuerySchema = z.object({
   status: z.enum(MATCH_LIST_STATUSES, { error: 'status는 REQUESTED, RECEIVED, ACCEPTED 중 하나예요.' }),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(50).default(10),
 });
-export type MatchListQuery = z.input<typeof matchListQuerySchema>;
 
 /** PATCH /api/matches/accept/{otherMemberId}: digits only (else COMMON400). */
 export const matchAcceptParamsSchema = z.object({
@@ -51,7 +46,6 @@ export const matchedUserSchema = z.object({
   /** `interestName` is the interest code (e.g. `STARTUP`); `id` its 1-based interest id. */
   userInterests: z.array(z.object({ id: z.number().int(), interestName: interestCodeSchema })),
 });
-export type MatchedUser = z.infer<typeof matchedUserSchema>;
 
 export const matchItemSchema = z.object({ id: z.number().int(), createdAt: z.string(), matchedUser: matchedUserSchema });
 export type MatchItem = z.infer<typeof matchItemSchema>;

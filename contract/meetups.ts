@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Contract section 14: meetups, from an accepted match to an actual lunch. */
-export const MEETUP_STATUSES = ['PROPOSED', 'CONFIRMED', 'DECLINED', 'CANCELLED', 'DONE'] as const;
+const MEETUP_STATUSES = ['PROPOSED', 'CONFIRMED', 'DECLINED', 'CANCELLED', 'DONE'] as const;
 export type MeetupStatus = (typeof MEETUP_STATUSES)[number];
 
 /** Compliment codes a member may give after `met: true`, with their Korean chip labels. */
@@ -69,29 +69,20 @@ export const meetupCheckinBodySchema = z.object({
 });
 export type MeetupCheckinBody = z.input<typeof meetupCheckinBodySchema>;
 
-export const MEETUP_SCOPES = ['upcoming', 'past'] as const;
+const MEETUP_SCOPES = ['upcoming', 'past'] as const;
 export const meetupListQuerySchema = z.object({
   scope: z.enum(MEETUP_SCOPES, { error: 'scope는 upcoming, past 중 하나예요.' }).default('upcoming'),
 });
 export type MeetupScope = (typeof MEETUP_SCOPES)[number];
 
-export const meetupIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: '약속 번호가 올바르지 않아요.' })
-    .int('약속 번호가 올바르지 않아요.')
-    .positive('약속 번호가 올바르지 않아요.')
-    .max(2_147_483_647, '약속 번호가 올바르지 않아요.'),
-});
-export const matchIdParamsSchema = z.object({
-  matchId: z.coerce
-    .number({ error: '매칭 번호가 올바르지 않아요.' })
-    .int('매칭 번호가 올바르지 않아요.')
-    .positive('매칭 번호가 올바르지 않아요.')
-    .max(2_147_483_647, '매칭 번호가 올바르지 않아요.'),
-});
+/** A path id: a positive PostgreSQL `integer`; anything else is the one Korean `message`. */
+const idParam = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
-export const meetupStatusSchema = z.enum(MEETUP_STATUSES);
-export const complimentCodeSchema = z.enum(COMPLIMENT_CODES);
+export const meetupIdParamsSchema = z.object({ id: idParam('약속 번호가 올바르지 않아요.') });
+export const matchIdParamsSchema = z.object({ matchId: idParam('매칭 번호가 올바르지 않아요.') });
+
+const meetupStatusSchema = z.enum(MEETUP_STATUSES);
+const complimentCodeSchema = z.enum(COMPLIMENT_CODES);
 
 /** GET /api/members/{memberId}/compliments (extension): digits only, else COMMON400. */
 export const complimentsParamsSchema = z.object({
@@ -103,12 +94,11 @@ export const complimentsParamsSchema = z.object({
 });
 
 /** Times are ISO-8601 instants (UTC, `Z`). */
-export const meetupSuggestionSchema = z.object({ startsAt: z.string(), endsAt: z.string(), place: z.string() });
+const meetupSuggestionSchema = z.object({ startsAt: z.string(), endsAt: z.string(), place: z.string() });
 export type MeetupSuggestion = z.infer<typeof meetupSuggestionSchema>;
 export const meetupSuggestionListSchema = z.array(meetupSuggestionSchema);
 
-export const meetupCheckinSchema = z.object({ met: z.boolean(), compliments: z.array(complimentCodeSchema) });
-export type MeetupCheckin = z.infer<typeof meetupCheckinSchema>;
+const meetupCheckinSchema = z.object({ met: z.boolean(), compliments: z.array(complimentCodeSchema) });
 
 /** Times are ISO-8601 instants (UTC, `Z`). */
 export const meetupSchema = z.object({
@@ -142,7 +132,7 @@ export type ComplimentCounts = z.infer<typeof complimentCountsSchema>;
 
 // ---------- Asia/Seoul arithmetic (UTC+9 all year: Korea has no daylight saving time) ----------
 
-export const SEOUL_OFFSET_MS = 9 * 3_600_000;
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const DAY_LABELS = ['일', '월', '화', '수', '목', '금', '토'];
 
 /** The Seoul wall-clock fields of an instant. */

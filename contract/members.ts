@@ -10,7 +10,7 @@ export const KEYWORD_QUESTIONS: Record<KeywordType, string> = {
   INTEREST: '요즘 가장 큰 관심사 키워드',
 };
 
-export const keywordTypeSchema = z.enum(KEYWORD_TYPES);
+const keywordTypeSchema = z.enum(KEYWORD_TYPES);
 
 /** One of a member's three keywords, as every response carries it. */
 export const keywordSchema = z.object({
@@ -34,7 +34,7 @@ export const memberCardSchema = z.object({
 export type MemberCard = z.infer<typeof memberCardSchema>;
 
 export const MATCH_STATUSES = ['NONE', 'REQUESTED', 'RECEIVED', 'ACCEPTED'] as const;
-export const matchStatusSchema = z.enum(MATCH_STATUSES);
+const matchStatusSchema = z.enum(MATCH_STATUSES);
 export type MatchStatus = z.infer<typeof matchStatusSchema>;
 
 /** GET /api/members/{id}. */
@@ -80,14 +80,14 @@ export const myPageSchema = z.object({
 export type MyPage = z.infer<typeof myPageSchema>;
 
 /** Offset paging (filters, matches, chat rooms). */
-export const pageMetaSchema = z.object({
+const pageMetaSchema = z.object({
   currentPage: z.number().int(),
   pageSize: z.number().int(),
   totalItems: z.number().int(),
   totalPages: z.number().int(),
   hasNext: z.boolean(),
 });
-export type PageMeta = z.infer<typeof pageMetaSchema>;
+type PageMeta = z.infer<typeof pageMetaSchema>;
 export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
 export interface Paged<T> {
   data: T[];
@@ -122,7 +122,6 @@ export const stripUnsafeText = (s: string) => s.replace(UNSAFE_GLOBAL_RE, '');
 
 const size = z.coerce.number().int().min(1).max(50).default(10);
 const page = z.coerce.number().int().min(0).max(100_000).default(0);
-export const pageQuerySchema = z.object({ page, size });
 
 export const STUDENT_NO_FILTERS = ['25', '24', '23', '22', '21', '20학번이상'] as const;
 export type StudentNoFilter = (typeof STUDENT_NO_FILTERS)[number];
@@ -162,7 +161,6 @@ export const filtersQuerySchema = z.object({
     .pipe(z.enum(STUDENT_NO_FILTERS))
     .optional(),
 });
-export type FiltersQuery = z.output<typeof filtersQuerySchema>;
 
 /** Query strings: an empty parameter (`?interest=`) means "not given" (contract section 3). */
 export function dropEmptyParams(query: unknown): unknown {
@@ -190,7 +188,6 @@ export function dropEmptyParams(query: unknown): unknown {
 export const tagsBodySchema = z.object({
   interestIds: z.array(z.number({ error: '관심사 번호는 숫자여야 해요.' }).int('관심사 번호는 정수여야 해요.'), { error: '관심사를 선택해 주세요.' }).max(20),
 });
-export type TagsBody = z.input<typeof tagsBodySchema>;
 
 export const keywordsBodySchema = z.object({
   keywords: z
@@ -199,7 +196,6 @@ export const keywordsBodySchema = z.object({
     })
     .max(10, '키워드는 3개만 보낼 수 있어요.'),
 });
-export type KeywordsBody = z.input<typeof keywordsBodySchema>;
 
 export const KEYWORD_TITLE_MAX = 5;
 export const KEYWORD_DESCRIPTION_MAX = 100;
@@ -218,7 +214,6 @@ export const timetableBodySchema = z.object({
     })
     .max(200, '시간표 항목이 너무 많아요.'),
 });
-export type TimetableBody = z.input<typeof timetableBodySchema>;
 
 /** GET /api/members/{id}: digits only (else COMMON400); an id past int4 is simply nobody (USER_404). */
 export const memberIdParamsSchema = z.object({

@@ -19,16 +19,15 @@ export function universityKey(universityName: string | null | undefined, school?
   return 'default';
 }
 
-export const mentorScheduleSchema = z.object({
+const mentorScheduleSchema = z.object({
   date: z.string(),
   time: z.string(),
   place: z.string(),
   /** Seats this month. */
   capacity: z.number().int(),
 });
-export type MentorSchedule = z.infer<typeof mentorScheduleSchema>;
 
-export const mentorConfigSchema = z.object({
+const mentorConfigSchema = z.object({
   key: z.enum(UNIVERSITY_KEYS),
   /** Same-origin path of the banner image the PWA ships. */
   bannerImage: z.string(),

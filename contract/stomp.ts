@@ -92,7 +92,7 @@ export const sendBodySchema = z.object({
     .pipe(z.string().min(1, '메시지를 입력해 주세요.').max(MAX_MESSAGE_CHARS, '메시지는 1000자 이하로 보내 주세요.')),
 });
 
-export const messageIdSchema = z.object({ value: z.string(), timestamp: z.number(), date: z.string() });
+const messageIdSchema = z.object({ value: z.string(), timestamp: z.number(), date: z.string() });
 
 export const chatMessageSchema = z.object({
   id: messageIdSchema,

@@ -8,7 +8,6 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = { MON: '월', TUE: '화',
 export const FIRST_HOUR = 10;
 export const LAST_HOUR = 20;
 export const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
-export const SLOT_COUNT = WEEKDAYS.length * HOURS.length;
 
 /** A timetable cell as responses carry it: whole hours, `subjectName` always `''`. */
 export const timetableSlotSchema = z.object({

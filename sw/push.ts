@@ -12,15 +12,15 @@ export interface PushMessage {
   url: string;
 }
 
-export interface NotificationData {
+interface NotificationData {
   url: string;
   type: string;
   senderId: string | null;
 }
 
 const DEFAULT_TITLE = '런치챗';
-export const NOTIFICATION_ICON = '/pwa-192x192.png';
-export const NOTIFICATION_BADGE = '/pwa-192x192.png';
+const NOTIFICATION_ICON = '/pwa-192x192.png';
+const NOTIFICATION_BADGE = '/pwa-192x192.png';
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value;

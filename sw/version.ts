@@ -3,8 +3,8 @@
  * contents change shape, and activate deletes the caches of every other version. `APP_VERSION`
  * is the build's label (VITE_APP_VERSION), answered to the page for diagnostics and tests.
  */
-export const CACHE_VERSION = 'v1';
-export const CACHE_PREFIX = 'lunchchat';
+const CACHE_VERSION = 'v1';
+const CACHE_PREFIX = 'lunchchat';
 export const IMAGE_CACHE = `${CACHE_PREFIX}-images-${CACHE_VERSION}`;
 export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION ?? 'dev';
 

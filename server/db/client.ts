@@ -8,7 +8,7 @@ import { applyFunctions } from './apply-functions';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {

@@ -20,7 +20,7 @@ export function ok<T>(result?: T, code: string = SUCCESS_CODE, message: string =
   return result === undefined ? { isSuccess: true, code, message } : { isSuccess: true, code, message, result };
 }
 
-export function fail(code: ErrorCode, fields?: Record<string, string>, message?: string): Envelope<Record<string, string>> {
+function fail(code: ErrorCode, fields?: Record<string, string>, message?: string): Envelope<Record<string, string>> {
   const body: Envelope<Record<string, string>> = { isSuccess: false, code, message: message ?? ERROR_CODES[code].message };
   if (fields) body.result = fields;
   return body;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Pick<Db, 'execute'>;
 
-export interface Job<P = unknown> {
+interface Job<P = unknown> {
   id: number;
   kind: string;
   runAt: Date;
@@ -19,7 +19,7 @@ export interface Job<P = unknown> {
  * commit together (exactly once). What must not be repeated and cannot be rolled back (a push) goes
  * in the returned callback, called after the commit.
  */
-export type JobHandler<P = unknown> = (job: Job<P>, tx: Tx) => Promise<void | (() => unknown)>;
+type JobHandler<P = unknown> = (job: Job<P>, tx: Tx) => Promise<void | (() => unknown)>;
 
 export interface SchedulerOptions {
   /** How often each instance looks for due jobs (ms); default 5000, so a job fires within ~5 s of its time. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** Builds the CSP once: no inline scripts or styles anywhere (the build emits files only). */
-export function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config): string {
   const connect = new Set(["'self'", 'https://*.googleapis.com']);
   if (config.PUBLIC_URL) {
     const api = new URL(config.PUBLIC_URL);

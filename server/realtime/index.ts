@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inProcessBroker, type Broker, type RealtimeLogger } from './broker';
 import { localPresence, type Presence } from './presence';
 
-export type { Broker, Headers, LocalDelivery, RealtimeLogger } from './broker';
-export type { Presence } from './presence';
+export type { Broker, RealtimeLogger } from './broker';
 
 export interface RealtimeOptions {
   /** redis://… to fan out across instances; without it everything stays in this process. */

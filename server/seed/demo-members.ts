@@ -80,7 +80,7 @@ export function rng(seed: number): () => number {
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-export function randomSlots(random: () => number): Slot[] {
+function randomSlots(random: () => number): Slot[] {
   const slots = new Map<string, Slot>();
   const blocks = 2 + Math.floor(random() * 4);
   for (let b = 0; b < blocks; b++) {
@@ -92,7 +92,7 @@ export function randomSlots(random: () => number): Slot[] {
   return [...slots.values()];
 }
 
-export function randomInterests(random: () => number): InterestCode[] {
+function randomInterests(random: () => number): InterestCode[] {
   const chosen = new Set<InterestCode>();
   const n = 1 + Math.floor(random() * 3);
   while (chosen.size < n) chosen.add(pick(random, INTEREST_CODES));

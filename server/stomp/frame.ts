@@ -1,12 +1,12 @@
 import { MAX_FRAME_BYTES } from '../../contract/stomp';
 
 /** Commands a client may send (STOMP 1.2 section "Client Frames"). */
-export const CLIENT_COMMANDS = ['CONNECT', 'STOMP', 'SEND', 'SUBSCRIBE', 'UNSUBSCRIBE', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT', 'DISCONNECT'] as const;
+const CLIENT_COMMANDS = ['CONNECT', 'STOMP', 'SEND', 'SUBSCRIBE', 'UNSUBSCRIBE', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT', 'DISCONNECT'] as const;
 /** Commands a server may send (STOMP 1.2 section "Server Frames"). */
-export const SERVER_COMMANDS = ['CONNECTED', 'MESSAGE', 'RECEIPT', 'ERROR'] as const;
+const SERVER_COMMANDS = ['CONNECTED', 'MESSAGE', 'RECEIPT', 'ERROR'] as const;
 
-export type ClientCommand = (typeof CLIENT_COMMANDS)[number];
-export type ServerCommand = (typeof SERVER_COMMANDS)[number];
+type ClientCommand = (typeof CLIENT_COMMANDS)[number];
+type ServerCommand = (typeof SERVER_COMMANDS)[number];
 export type StompCommand = ClientCommand | ServerCommand;
 
 const KNOWN_COMMANDS: ReadonlySet<string> = new Set<string>([...CLIENT_COMMANDS, ...SERVER_COMMANDS]);
@@ -31,7 +31,7 @@ export interface FrameLimits {
   maxHeaderLineBytes: number;
 }
 
-export const DEFAULT_FRAME_LIMITS: Readonly<FrameLimits> = Object.freeze({
+const DEFAULT_FRAME_LIMITS: Readonly<FrameLimits> = Object.freeze({
   maxFrameBytes: MAX_FRAME_BYTES,
   maxHeaders: 50,
   maxHeaderLineBytes: 8 * 1024,
@@ -45,7 +45,7 @@ export class StompProtocolError extends Error {
   override readonly name = 'StompProtocolError';
 }
 
-export function createHeaders(): StompHeaders {
+function createHeaders(): StompHeaders {
   return Object.create(null) as StompHeaders;
 }
 
@@ -349,7 +349,7 @@ export class FrameParser {
   }
 }
 
-export type OutgoingHeaderValue = string | number | undefined;
+type OutgoingHeaderValue = string | number | undefined;
 
 export interface OutgoingFrame {
   command: StompCommand;

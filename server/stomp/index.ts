@@ -1,31 +1,11 @@
-export {
-  CLIENT_COMMANDS,
-  DEFAULT_FRAME_LIMITS,
-  FrameParser,
-  SERVER_COMMANDS,
-  StompProtocolError,
-  createHeaders,
-  serializeFrame,
-  type ClientCommand,
-  type FrameChunk,
-  type FrameLimits,
-  type OutgoingFrame,
-  type OutgoingHeaderValue,
-  type ServerCommand,
-  type StompCommand,
-  type StompFrame,
-  type StompHeaders,
-} from './frame';
+export { FrameParser, StompProtocolError, serializeFrame, type StompFrame } from './frame';
 export {
   RECOMMENDED_WS_MAX_PAYLOAD,
   StompRejection,
   bearerToken,
   createStompServer,
   type AuthResult,
-  type HeartBeatPreference,
   type SendFrame,
-  type StompLogger,
-  type StompRequestInfo,
   type StompServer,
   type StompServerOptions,
 } from './server';

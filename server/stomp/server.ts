@@ -4,16 +4,7 @@ import { Registry } from './registry';
 import { NOOP_LOGGER, Session, WS_GOING_AWAY, WS_POLICY, type Settings } from './session';
 import type { StompServer, StompServerOptions } from './types';
 
-export {
-  StompRejection,
-  type AuthResult,
-  type HeartBeatPreference,
-  type SendFrame,
-  type StompLogger,
-  type StompRequestInfo,
-  type StompServer,
-  type StompServerOptions,
-} from './types';
+export { StompRejection, type AuthResult, type SendFrame, type StompServer, type StompServerOptions } from './types';
 
 /**
  * Reads `Authorization: Bearer <token>` from CONNECT headers. STOMP headers are case-sensitive,

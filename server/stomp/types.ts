@@ -28,7 +28,7 @@ export interface SendFrame {
   body: string;
 }
 
-export interface HeartBeatPreference {
+interface HeartBeatPreference {
   /** Smallest interval at which the server can send heart-beats; 0 = never. */
   outgoing: number;
   /** Interval at which the server wants to receive heart-beats; 0 = does not care. */

@@ -3,7 +3,7 @@
  * VITE_API_URL is checked where it enters, at build time (vite.config.ts): an invalid URL fails
  * the build, and the first screen does not ship a schema library just to read one string.
  */
-export const API_BASE: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+const API_BASE: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
 
 /** Absolute URL of an API path; absolute so it also resolves outside a document (tests, workers). */
 export function apiUrl(path: string): string {

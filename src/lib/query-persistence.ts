@@ -8,8 +8,8 @@ import { getAccessToken, onAuthChange, tokenMemberId } from './auth';
  * member), restored before the first render and written back (throttled) as it changes. The
  * service worker never caches API responses; this is where "what I saw last" comes from.
  */
-export const PERSIST_DB = 'lunchchat-cache';
-export const PERSIST_STORE = 'queries';
+const PERSIST_DB = 'lunchchat-cache';
+const PERSIST_STORE = 'queries';
 /** Bump when cached shapes change: a persisted cache with another buster is discarded on restore. */
 export const PERSIST_BUSTER = 'lunchchat-query-v1';
 /** Persisted entries older than this are dropped; queries live this long in memory too (gcTime). */
@@ -24,13 +24,13 @@ function cacheStore(): UseStore {
   return store;
 }
 
-export interface IdbPersister extends Persister {
+interface IdbPersister extends Persister {
   /** Drops a write still waiting for the throttle (after a wipe it must not come back). */
   cancel(): void;
 }
 
 /** One member's entry; writes are throttled (the cache changes on every fetch) and the last one wins. */
-export function idbPersister(memberId: string, idbStore: UseStore = cacheStore(), throttleMs = WRITE_THROTTLE_MS): IdbPersister {
+function idbPersister(memberId: string, idbStore: UseStore = cacheStore(), throttleMs = WRITE_THROTTLE_MS): IdbPersister {
   const key = persistKey(memberId);
   let pending: PersistedClient | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -73,7 +73,7 @@ export function idbPersister(memberId: string, idbStore: UseStore = cacheStore()
 }
 
 /** Everything persisted on this device (every member's entry). */
-export async function wipePersistedQueries(idbStore: UseStore = cacheStore()): Promise<void> {
+async function wipePersistedQueries(idbStore: UseStore = cacheStore()): Promise<void> {
   await clear(idbStore);
 }
 

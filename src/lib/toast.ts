@@ -2,7 +2,7 @@ import { useSelector } from '@tanstack/react-store';
 import { Store } from '@tanstack/store';
 
 /** Global toasts (spec "Global": top-right, title and body, 5000 ms). Anyone may `showToast`. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 export interface Toast {
   id: number;

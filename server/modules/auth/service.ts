@@ -153,5 +153,3 @@ export function authService(deps: AuthServiceDeps) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof authService>;

@@ -42,5 +42,3 @@ export function campusRepo(db: Db) {
     },
   };
 }
-
-export type CampusRepo = ReturnType<typeof campusRepo>;

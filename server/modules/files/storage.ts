@@ -5,7 +5,7 @@ import { imageTypeFromName, MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_SECONDS, type Image
 import type { Config } from '../../config';
 import { AppError } from '../../lib/http';
 
-export interface IssuedUpload {
+interface IssuedUpload {
   presignedUrl: string;
   s3Url: string;
   storageKey: string;
@@ -58,7 +58,7 @@ export interface LocalStorage extends Storage {
   fileOf(key: string): string;
 }
 
-export function localStorage(config: Config, secret: string): LocalStorage {
+function localStorage(config: Config, secret: string): LocalStorage {
   const root = path.resolve(config.DATA_DIR, 'uploads');
   // A key of its own, derived from the app secret, so upload signatures are not JWT signatures.
   const key = createHmac('sha256', secret).update('lunchchat:files:v1').digest();
@@ -103,7 +103,7 @@ export function localStorage(config: Config, secret: string): LocalStorage {
 // ---------- S3-compatible: a real pre-signed PUT (AWS SDK v3) ----------
 
 /** What the bucket holds under an issued key: an acceptable image, nothing yet, or a refused file. */
-export type Inspection = { contentType: ImageContentType; size: number } | 'missing' | 'refused';
+type Inspection = { contentType: ImageContentType; size: number } | 'missing' | 'refused';
 
 export interface S3Storage extends Storage {
   kind: 's3';
@@ -117,7 +117,7 @@ export interface S3Storage extends Storage {
 /** Enough leading bytes for sniffImageType. */
 const SNIFF_BYTES = 16;
 
-export async function s3Storage(config: Config): Promise<S3Storage> {
+async function s3Storage(config: Config): Promise<S3Storage> {
   const { S3Client, PutObjectCommand, HeadObjectCommand, GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const bucket = config.S3_BUCKET!;

@@ -8,7 +8,7 @@
  */
 
 export const FALLBACK_KEYWORD = '열정';
-export const KEYWORD_MAX_CHARS = 5;
+const KEYWORD_MAX_CHARS = 5;
 // The word lists below are kept packed (prettier-ignore): one word per line would be 300 lines.
 
 /**
@@ -68,7 +68,7 @@ const NOUNS_ENDING_LIKE_JOSA = [
 const endsWith = (word: string, endings: readonly string[]) => endings.find((e) => word.length > e.length && word.endsWith(e));
 
 /** The noun a word contributes, or undefined for a predicate, a particle or one syllable. */
-export function nounOf(word: string): string | undefined {
+function nounOf(word: string): string | undefined {
   const known = NOUNS_ENDING_LIKE_JOSA.find((n) => word === n || (word.startsWith(n) && JOSA.includes(word.slice(n.length))));
   if (known) return known;
   let noun: string | undefined = word;

@@ -37,8 +37,8 @@ export interface MeetupsServiceOptions {
 /** Shown when a campus has no place left (an operator emptied the list): suggestions are never without one. */
 const FALLBACK_PLACE = '학생식당';
 
-export const JOB_REMINDER = 'meetup.reminder';
-export const JOB_CHECKIN = 'meetup.checkin';
+const JOB_REMINDER = 'meetup.reminder';
+const JOB_CHECKIN = 'meetup.checkin';
 /** Every job of a meetup starts with this key, so a cancel removes them all with one prefix. */
 const jobKey = (meetupId: number) => `meetup:${meetupId}:`;
 
@@ -268,5 +268,3 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     },
   };
 }
-
-export type MeetupsService = ReturnType<typeof meetupsService>;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { fcmSender, type PushSender } from './sender';
 import { pushService, type PushOutcome, type PushService } from './service';
 
-export type { PushMessage, PushOutcome, PushService } from './service';
+export type { PushOutcome, PushService } from './service';
 export type { MessagingLike, PushResult, PushSender } from './sender';
 export { fcmSenderFrom } from './sender';
 

@@ -4,14 +4,14 @@ import { members } from '../../db/schema';
 import type { PushMessage, PushOutcome, PushService } from '../../lib/push';
 import type { PushSender } from './sender';
 
-export type { PushMessage, PushOutcome, PushService } from '../../lib/push';
+export type { PushOutcome, PushService } from '../../lib/push';
 
 interface Logger {
   info(obj: object | string, msg?: string): void;
   warn(obj: object | string, msg?: string): void;
 }
 
-export const PUSH_DEDUP_SECONDS = 5 * 60;
+const PUSH_DEDUP_SECONDS = 5 * 60;
 
 export function pushService(db: Db, sender: PushSender | undefined, log: Logger, onOutcome?: (outcome: PushOutcome) => void): PushService {
   const inFlight = new Set<Promise<unknown>>();

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { fieldBox } from './pieces.css';
 
 export const root = style({ position: 'relative', display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
@@ -10,12 +11,7 @@ export const trigger = style({
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.sm,
-  width: '100%',
-  minHeight: vars.size.button,
-  padding: `0 ${vars.space.lg}`,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.bg,
+  ...fieldBox,
   textAlign: 'left',
   fontSize: vars.font.md,
   selectors: {

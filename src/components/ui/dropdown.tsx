@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import * as styles from './dropdown.css';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
-export interface DropdownOption<V extends string | number> {
+interface DropdownOption<V extends string | number> {
   value: V;
   label: string;
 }

@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { centeredColumn } from './pieces.css';
 
 export const root = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centeredColumn,
   gap: vars.space.md,
   minHeight: '50vh',
   padding: vars.space.xxl,

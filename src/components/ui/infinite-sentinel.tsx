@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import * as styles from './infinite-sentinel.css';
+import { useLatest } from '../../lib/use-latest';
 
 interface InfiniteSentinelProps {
   /** Called when the sentinel scrolls into view (and again each time it re-enters). */
@@ -11,10 +12,7 @@ interface InfiniteSentinelProps {
 /** Infinite-scroll trigger: an empty element at the end of a list watched by IntersectionObserver. */
 export function InfiniteSentinel({ onVisible, enabled }: InfiniteSentinelProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  useEffect(() => {
-    callback.current = onVisible;
-  });
+  const callback = useLatest(onVisible);
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
@@ -26,6 +24,6 @@ export function InfiniteSentinel({ onVisible, enabled }: InfiniteSentinelProps) 
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [enabled]);
+  }, [enabled, callback]);
   return <div ref={ref} className={styles.sentinel} aria-hidden="true" />;
 }

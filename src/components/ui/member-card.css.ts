@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { brandTag } from './pieces.css';
 
 export const card = style({
   display: 'flex',
@@ -65,9 +66,6 @@ export const pills = style({
 
 export const pill = style({
   padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontSize: vars.font.xs,
+  ...brandTag,
   whiteSpace: 'nowrap',
 });

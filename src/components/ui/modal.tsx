@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import * as styles from './modal.css';
+import { useLatest } from '../../lib/use-latest';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -29,10 +30,7 @@ export function Dialog(props: DialogProps) {
 function OpenDialog({ onClose, className, panelClassName, labelledBy, describedBy, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Latest callback without re-opening the dialog (which would move focus) on every render.
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
+  const closeRef = useLatest(onClose);
 
   useEffect(() => {
     const dialog = ref.current;

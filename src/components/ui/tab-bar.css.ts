@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { bareList, centeredColumn } from './pieces.css';
 
 export const bar = style({
   position: 'fixed',
@@ -18,16 +19,11 @@ export const list = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(5, 1fr)',
   height: vars.size.tabBar,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...bareList,
 });
 
 export const link = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centeredColumn,
   gap: vars.space.xxs,
   height: '100%',
   color: vars.color.iconInactive,

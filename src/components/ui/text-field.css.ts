@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { fieldBox } from './pieces.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
@@ -8,12 +9,7 @@ export const labelRow = style({ display: 'flex', alignItems: 'center', gap: vars
 export const label = style({ fontSize: vars.font.sm, fontWeight: vars.font.bold, color: vars.color.textSub });
 
 export const input = style({
-  width: '100%',
-  minHeight: vars.size.button,
-  padding: `0 ${vars.space.lg}`,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.bg,
+  ...fieldBox,
   fontSize: vars.font.md,
   selectors: {
     '&::placeholder': { color: vars.color.textWeak },

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { HOURS, hourLabel, slotFor, slotHours, slotKey, WEEKDAY_LABELS, WEEKDAYS, type Slot, type Weekday } from '../../../contract/timetable';
 import { visuallyHidden } from '../../styles/a11y.css';
 import * as styles from './timetable-grid.css';
+import { useLatest } from '../../lib/use-latest';
 
 interface TimetableGridProps {
   /** Editable: tap or press-and-drag toggles cells. Read-only: shows the slots. */
@@ -54,14 +55,11 @@ export function TimetableGrid({ editable = false, initialSlots, onChange, label 
   }
 
   const drag = useRef<{ pointerId: number; visited: Set<string> } | null>(null);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
+  const onChangeRef = useLatest(onChange);
 
   useEffect(() => {
     if (state.version > 0) onChangeRef.current?.(slotsOf(state.keys));
-  }, [state]);
+  }, [state, onChangeRef]);
 
   const toggle = (key: string) => {
     setState((prev) => {

@@ -1,3 +1,2 @@
-export { useColleges } from './get-colleges';
-export { useDepartments } from './get-departments';
 export { getUniversityName, universityNameQueryOptions, useUniversityName } from './get-university-name';
+export { useCampusChoices } from './use-campus-choices';

@@ -6,8 +6,6 @@ import { showToast } from '../toast';
 import { pushSupported, readFirebaseConfig } from './config';
 import { createTokenSync, TOKEN_SYNC_INTERVAL_MS } from './token-sync';
 
-export { readFirebaseConfig } from './config';
-
 const PUSH_RECEIVED = 'PUSH_RECEIVED';
 const PROMPT_DISMISSED_KEY = 'lunchchat.pushPromptDismissed';
 

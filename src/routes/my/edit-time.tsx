@@ -1,16 +1,8 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import { EditTime } from '../../features/profile-edit';
 
 export const Route = createFileRoute('/my/edit-time')({
-  // Header without a title: only the back button, which returns to /my/profile.
+  // Header without a title: only the back button, which returns to /my/profile (replacing the entry).
   staticData: { page: { title: '' } },
-  component: EditTimePage,
+  component: EditTime,
 });
-
-function EditTimePage() {
-  const navigate = useNavigate();
-  // Replace: after saving or going back the edit page is not left in history.
-  const toProfile = useCallback(() => void navigate({ to: '/my/profile', replace: true }), [navigate]);
-  return <EditTime onBack={toProfile} onDone={toProfile} />;
-}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useColleges, useDepartments } from '../../../entities/campus';
+import { useState } from 'react';
+import { useCampusChoices } from '../../../entities/campus';
 import { Choice, FilterSheet } from './filter-sheet';
 import * as styles from './filter-sheet.css';
 
@@ -27,14 +27,7 @@ export function DepartmentSheet({ open, value, onClose, onApply }: DepartmentShe
     setWasOpen(open);
     if (open) setDraft(value);
   }
-  const colleges = useColleges(open);
-  const departments = useDepartments(open ? draft.collegeId : undefined);
-  useEffect(() => {
-    if (colleges.error) console.error('failed to load colleges', colleges.error);
-  }, [colleges.error]);
-  useEffect(() => {
-    if (departments.error) console.error('failed to load departments', departments.error);
-  }, [departments.error]);
+  const { colleges, departments } = useCampusChoices(draft.collegeId, open);
 
   // Once the chosen college's departments are known, a department outside them is dropped.
   const names = departments.data?.map((item) => item.name);

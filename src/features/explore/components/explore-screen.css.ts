@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
+import { focusRing, pillOff, pillOnBrand } from '../../../components/ui/pieces.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xl}` });
 
@@ -26,12 +27,9 @@ const chipBase = {
   cursor: 'pointer',
 } as const;
 
-const focusRing = { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } };
-
 export const chip = style({
   ...chipBase,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.bg,
+  ...pillOff,
   color: vars.color.textSub,
   selectors: focusRing,
 });
@@ -78,17 +76,13 @@ const filterBase = {
 
 export const filter = style({
   ...filterBase,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.bg,
+  ...pillOff,
   color: vars.color.text,
   selectors: focusRing,
 });
 
 export const filterOn = style({
   ...filterBase,
-  border: `1px solid ${vars.color.brandStrong}`,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontWeight: vars.font.bold,
+  ...pillOnBrand,
   selectors: focusRing,
 });

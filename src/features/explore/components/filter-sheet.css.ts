@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { focusRing, pillOff, pillOnBrand } from '../../../components/ui/pieces.css';
 
 const rise = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
 
@@ -83,19 +84,15 @@ const choiceBase = {
 
 export const choice = style({
   ...choiceBase,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.bg,
+  ...pillOff,
   color: vars.color.text,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
 
 export const choiceOn = style({
   ...choiceBase,
-  border: `1px solid ${vars.color.brandStrong}`,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontWeight: vars.font.bold,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  ...pillOnBrand,
+  selectors: focusRing,
 });
 
 export const hint = style({ fontSize: vars.font.sm, color: vars.color.textWeak });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { bareList } from '../../../components/ui/pieces.css';
 
 export const section = style({ padding: `${vars.space.xxl} ${vars.space.xl}` });
 
@@ -10,9 +11,7 @@ export const grid = style({
   gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
   rowGap: vars.space.lg,
   columnGap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...bareList,
 });
 
 export const link = style({

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { fixedActionBar } from '../../../components/ui/pieces.css';
 
 const enter = keyframes({ from: { opacity: 0, transform: 'translateX(12px)' }, to: { opacity: 1, transform: 'none' } });
 
@@ -78,14 +79,4 @@ export const infoButton = style({
   color: vars.color.textWeak,
 });
 
-export const footer = style({
-  position: 'fixed',
-  bottom: 0,
-  left: '50%',
-  transform: 'translateX(-50%)',
-  zIndex: vars.z.fixedAction,
-  width: '100%',
-  maxWidth: vars.size.maxWidth,
-  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.xl} + env(safe-area-inset-bottom))`,
-  background: `linear-gradient(to top, ${vars.color.bg} 75%, ${vars.color.transparent})`,
-});
+export const footer = style(fixedActionBar);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { InterestCode } from '../../../../contract/interests';
 import type { Slot } from '../../../../contract/timetable';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
 import { TopicPicker } from '../../../components/ui/topic-picker';
 import { ApiError } from '../../../lib/http';
-import { useColleges, useDepartments } from '../../../entities/campus';
+import { useCampusChoices } from '../../../entities/campus';
 import { useSignUp } from '../../../entities/session';
 import { EMPTY_DRAFT, STEP_COUNT, toSignUpBody, validateStep, type ProfileDraft } from '../model/profile-draft';
 import * as styles from './profile-wizard.css';
@@ -175,15 +175,7 @@ interface DepartmentStepProps {
 }
 
 function DepartmentStep({ collegeId, departmentId, onCollege, onDepartment }: DepartmentStepProps) {
-  const colleges = useColleges();
-  const departments = useDepartments(collegeId);
-  // Spec error catalogue: these failures are only logged; the dropdown says there is nothing to pick.
-  useEffect(() => {
-    if (colleges.error) console.error('failed to load colleges', colleges.error);
-  }, [colleges.error]);
-  useEffect(() => {
-    if (departments.error) console.error('failed to load departments', departments.error);
-  }, [departments.error]);
+  const { colleges, departments } = useCampusChoices(collegeId);
   const collegeOptions = (colleges.data ?? []).map(({ id, name }) => ({ value: id, label: name }));
   const departmentOptions = (departments.data ?? []).map(({ id, name }) => ({ value: id, label: name }));
   return (

@@ -20,10 +20,3 @@ export const line = style({
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
 });
-export const lineWhite = style({
-  fill: 'none',
-  stroke: vars.color.white,
-  strokeWidth: 5,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-});

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LogoMark } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
 import * as styles from './welcome-splash.css';
+import { useLatest } from '../../../lib/use-latest';
 
 /** Spec section 4: a new line every 500 ms, fade at 3 s, leave at 3.5 s. */
 const STEP_MS = 500;
@@ -22,10 +23,7 @@ interface WelcomeSplashProps {
 export function WelcomeSplash({ universityName, loading, memberName, onFinish }: WelcomeSplashProps) {
   const [phase, setPhase] = useState(0);
   const [fading, setFading] = useState(false);
-  const finish = useRef(onFinish);
-  useEffect(() => {
-    finish.current = onFinish;
-  });
+  const finish = useLatest(onFinish);
 
   useEffect(() => {
     if (loading) return;
@@ -35,7 +33,7 @@ export function WelcomeSplash({ universityName, loading, memberName, onFinish }:
       setTimeout(() => finish.current(), FINISH_AT_MS),
     ];
     return () => timers.forEach(clearTimeout);
-  }, [loading]);
+  }, [loading, finish]);
 
   if (loading) {
     return (

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import * as fieldStyles from '../../../components/ui/text-field.css';
 import { useMyKeywords, useSuggestKeyword, useUpdateKeywords, type KeywordInput, type StoredKeyword } from '../../../entities/member';
-import { EditLayout, saveErrorText } from './edit-layout';
+import { EditLayout, saveErrorText, useEditSave } from './edit-layout';
 import * as styles from './edit-keyword.css';
 
 type Draft = Record<KeywordType, { title: string; description: string }>;
@@ -32,11 +32,10 @@ export function validateKeywords(draft: Draft): string | null {
 }
 
 /** /my/edit-keyword: the three keyword questions, each with an AI suggestion for the title. */
-export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+export function EditKeyword() {
   const stored = useMyKeywords();
   const [edited, setEdited] = useState<Draft | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const update = useUpdateKeywords();
+  const { save, setMessage, layout } = useEditSave(stored, useUpdateKeywords(), 'keyword');
   const draft = edited ?? draftFrom(stored.data ?? []);
   const change = (type: KeywordType, patch: Partial<Draft[KeywordType]>) =>
     setEdited((current) => {
@@ -44,7 +43,7 @@ export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: ()
       return { ...base, [type]: { ...base[type], ...patch } };
     });
 
-  const save = () => {
+  const submit = () => {
     const problem = validateKeywords(draft);
     if (problem) {
       setMessage(problem);
@@ -55,13 +54,7 @@ export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: ()
       title: draft[type].title.trim(),
       description: draft[type].description.trim(),
     }));
-    update.mutate(keywords, {
-      onSuccess: onDone,
-      onError: (error) => {
-        console.error('keyword update failed', error);
-        setMessage(saveErrorText(error));
-      },
-    });
+    save(keywords);
   };
 
   return (
@@ -69,14 +62,8 @@ export function EditKeyword({ onBack, onDone }: { onBack: () => void; onDone: ()
       formId="edit-keyword"
       heading="나를 소개하는 키워드를 적어 주세요"
       sub={`키워드는 ${KEYWORD_TITLE_MAX}자, 설명은 ${KEYWORD_DESCRIPTION_MAX}자까지 쓸 수 있어요.`}
-      onBack={onBack}
-      onSubmit={save}
-      saving={update.isPending}
-      loading={stored.isPending}
-      error={stored.isError}
-      onRetry={() => void stored.refetch()}
-      message={message}
-      onMessageClose={() => setMessage(null)}
+      onSubmit={submit}
+      {...layout}
     >
       {KEYWORD_TYPES.map((type) => (
         <KeywordQuestion key={type} type={type} value={draft[type]} onChange={(patch) => change(type, patch)} onMessage={setMessage} />

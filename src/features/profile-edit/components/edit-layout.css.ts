@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { fixedActionBar } from '../../../components/ui/pieces.css';
 
 export const root = style({
   padding: `${vars.space.lg} ${vars.space.xl} calc(${vars.size.button} + ${vars.space.huge})`,
@@ -21,14 +22,4 @@ export const error = style({
 });
 
 // Same fixed bottom action as the wizard, above the page's bottom padding (no tab bar here).
-export const footer = style({
-  position: 'fixed',
-  bottom: 0,
-  left: '50%',
-  transform: 'translateX(-50%)',
-  zIndex: vars.z.fixedAction,
-  width: '100%',
-  maxWidth: vars.size.maxWidth,
-  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.xl} + env(safe-area-inset-bottom))`,
-  background: `linear-gradient(to top, ${vars.color.bg} 75%, ${vars.color.transparent})`,
-});
+export const footer = style(fixedActionBar);

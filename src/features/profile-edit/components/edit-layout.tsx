@@ -1,4 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -65,4 +66,45 @@ export function EditLayout(props: EditLayoutProps) {
 export function saveErrorText(error: unknown): string {
   if (error instanceof ApiError) return Object.values(error.fieldErrors)[0] ?? error.message;
   return '요청 중 오류가 발생했어요';
+}
+
+interface SaveMutation<T> {
+  mutate(value: T, options: { onSuccess: () => void; onError: (error: unknown) => void }): void;
+  isPending: boolean;
+}
+
+/** The query an edit page starts from. */
+interface StartingValues {
+  isPending: boolean;
+  isError: boolean;
+  refetch(): unknown;
+}
+
+/**
+ * What every edit page shares: `save` sends through the mutation (a refused or failed save becomes
+ * the dialog's message) and `layout` is the EditLayout props for back, saving, loading and the message.
+ * Saving and going back both return to /my/profile, replacing the entry so the edit page is not left in history.
+ */
+export function useEditSave<T>(start: StartingValues, mutation: SaveMutation<T>, what: string) {
+  const navigate = useNavigate();
+  const toProfile = useCallback(() => void navigate({ to: '/my/profile', replace: true }), [navigate]);
+  const [message, setMessage] = useState<string | null>(null);
+  const save = (value: T) =>
+    mutation.mutate(value, {
+      onSuccess: toProfile,
+      onError: (error) => {
+        console.error(`${what} update failed`, error);
+        setMessage(saveErrorText(error));
+      },
+    });
+  const layout = {
+    onBack: toProfile,
+    saving: mutation.isPending,
+    loading: start.isPending,
+    error: start.isError,
+    onRetry: () => void start.refetch(),
+    message,
+    onMessageClose: () => setMessage(null),
+  };
+  return { save, setMessage, layout };
 }

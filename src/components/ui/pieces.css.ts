@@ -1,0 +1,73 @@
+// Style pieces several components spread into their own `style({...})`, so a shared look is
+// written once (values only from the theme, as everywhere).
+import { vars } from '../../styles/theme.css';
+
+/** A column of centred content (empty states, the sign-in callback, tab bar items). */
+export const centeredColumn = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
+
+/** A list without bullets or the browser's indent. */
+export const bareList = { margin: 0, padding: 0, listStyle: 'none' } as const;
+
+/** The box of a one-line form control (text field, dropdown trigger). */
+export const fieldBox = {
+  width: '100%',
+  minHeight: vars.size.button,
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.bg,
+} as const;
+
+/** The fixed bottom action (wizard and edit pages): centred in the app column, above the safe area, fading the content under it. */
+export const fixedActionBar = {
+  position: 'fixed',
+  bottom: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: vars.z.fixedAction,
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.xl} + env(safe-area-inset-bottom))`,
+  background: `linear-gradient(to top, ${vars.color.bg} 75%, ${vars.color.transparent})`,
+} as const;
+
+/** A bar floating over the content, centred in the app column (update toast, push prompt). */
+export const floatingBar = {
+  position: 'fixed',
+  left: '50%',
+  transform: 'translateX(-50%)',
+  display: 'flex',
+  alignItems: 'center',
+  width: `calc(100% - ${vars.space.xxl})`,
+  maxWidth: `calc(${vars.size.maxWidth} - ${vars.space.xxl})`,
+  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  fontSize: vars.font.sm,
+} as const;
+
+/** The keyboard focus outline, for a style's `selectors`. */
+export const focusRing = { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } };
+
+/** An unselected pill choice (filters, chips); the style adds its text colour. */
+export const pillOff = { border: `1px solid ${vars.color.line}`, background: vars.color.bg } as const;
+
+/** A selected pill choice in the brand colour. */
+export const pillOnBrand = {
+  border: `1px solid ${vars.color.brandStrong}`,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontWeight: vars.font.bold,
+} as const;
+
+/** A small tag in the brand colour (interests on cards and profiles); the style adds its padding. */
+export const brandTag = {
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontSize: vars.font.xs,
+} as const;
