@@ -8,7 +8,7 @@
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const WEEKDAYS = ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'] as const;
 
-export interface SeoulParts {
+interface SeoulParts {
   year: number;
   /** 1–12 */
   month: number;
@@ -19,7 +19,7 @@ export interface SeoulParts {
   weekday: number;
 }
 
-export function seoulParts(epochMs: number): SeoulParts {
+function seoulParts(epochMs: number): SeoulParts {
   const shifted = new Date(epochMs + SEOUL_OFFSET_MS);
   return {
     year: shifted.getUTCFullYear(),
@@ -52,7 +52,7 @@ export function formatDateHeading(epochMs: number): string {
 }
 
 /** 12-hour clock with the Korean AM/PM marker: `오전 9:05`, `오후 12:30`, `오전 12:00`. */
-export function formatClock(hour: number, minute: number): string {
+function formatClock(hour: number, minute: number): string {
   const marker = hour < 12 ? '오전' : '오후';
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${marker} ${hour12}:${pad2(minute)}`;
