@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BlockDialog, type BlockTarget } from './block-dialog';
 import { ReportSheet, type ReportTarget, type ReportedMessage } from './report-sheet';
-import { SafetySheet } from './safety-sheet';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import * as styles from './safety-sheet.css';
 
 interface ChatSafetyMenuProps {
@@ -20,7 +20,7 @@ export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
       <button type="button" className={styles.menuButton} aria-label="채팅방 메뉴" aria-haspopup="dialog" disabled={!friend} onClick={() => setOpen(true)}>
         <span aria-hidden="true">⋯</span>
       </button>
-      <SafetySheet open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
+      <BottomSheet size="tall" open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
         <ul className={styles.menuList}>
           <li>
             <button
@@ -47,7 +47,7 @@ export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
             </button>
           </li>
         </ul>
-      </SafetySheet>
+      </BottomSheet>
       <ReportSheet target={reporting} onClose={() => setReporting(null)} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={onBlocked} />
     </>
