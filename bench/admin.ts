@@ -12,7 +12,6 @@
 //   BENCH_N=200                                requests per query
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,9 +20,10 @@ import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
+import { rowsOf } from '../server/db/sql';
 import { seedCampus } from '../server/seed/campus';
+import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const MATCHES_PER_MEMBER = Number(process.env.BENCH_MATCHES_PER_MEMBER ?? 2);
 const MESSAGES_PER_DAY = Number(process.env.BENCH_MESSAGES_PER_DAY ?? 5_000);
@@ -38,45 +38,6 @@ function emit(record: Record<string, unknown>): void {
   console.log(JSON.stringify({ bench: 'admin', ...record }));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round = (ms: number) => Math.round(ms * 100) / 100;
-
-function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection(Number(u.port || 5432), u.hostname);
-    socket.setTimeout(1000);
-    socket.on('connect', () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `lc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
  * A campus with history, deterministic: members over four universities (sign-ups spread over
  * HISTORY_DAYS), match requests between random pairs of one university, a room per accepted
@@ -84,14 +45,14 @@ const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => (
  */
 async function seed(database: Database): Promise<Record<string, number>> {
   const db = database.db;
-  const unis = (await rowsOf<{ id: number }>(database, sql`select id from universities order by id`)).map((r) => r.id);
+  const unis = (await rowsOf<{ id: number }>(database.db, sql`select id from universities order by id`)).map((r) => r.id);
   await db.execute(sql`
     insert into members (email, membername, student_no, university_id, status, created_at, updated_at)
     select 'bench-' || g || '@bench.example', '벤치' || g, '23', (${sql.raw(`array[${unis.join(',')}]`)})[1 + g % ${unis.length}], 'ACTIVE',
            now() - (g % ${HISTORY_DAYS}) * interval '1 day' - (g % 1440) * interval '1 minute', now()
       from generate_series(1, ${MEMBERS}) g`);
   const [range] = await rowsOf<{ first: number; n: number }>(
-    database,
+    database.db,
     sql`select min(id)::int as first, count(*)::int as n from members where email like 'bench-%'`,
   );
   const first = range!.first;
@@ -112,7 +73,7 @@ async function seed(database: Database): Promise<Record<string, number>> {
     insert into chat_rooms (member_a, member_b, starter_id, created_at)
     select least(requester_id, target_id), greatest(requester_id, target_id), requester_id, updated_at from matches where status = 'ACCEPTED'
     on conflict do nothing`);
-  const [rooms] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from chat_rooms`);
+  const [rooms] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from chat_rooms`);
   const messages = MESSAGES_PER_DAY * HISTORY_DAYS;
   await db.execute(sql`
     with r as (select id, member_a, member_b, row_number() over (order by id) - 1 as i from chat_rooms)
@@ -120,7 +81,7 @@ async function seed(database: Database): Promise<Record<string, number>> {
     select r.id, case when g % 2 = 0 then r.member_a else r.member_b end, '안녕하세요 ' || g,
            now() - ((g::bigint * ${HISTORY_DAYS * 1440}) / ${messages}) * interval '1 minute'
       from generate_series(1, ${messages}) g join r on r.i = (g::bigint * 31) % ${rooms!.n}`);
-  const [matchCount] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from matches`);
+  const [matchCount] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from matches`);
   return { members: n, matches: matchCount!.n, rooms: rooms!.n, messages };
 }
 
@@ -159,14 +120,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
     await app.ready();
     const [op] = await rowsOf<{ id: number }>(
-      database,
+      database.db,
       sql`insert into members (email, membername, university_id, status) select ${OPERATOR}, '운영자', min(id), 'ACTIVE' from universities returning id`,
     );
     const token = await new AccessTokens(SECRET, 3600).sign(op!.id, OPERATOR);
     const headers = { authorization: `Bearer ${token}` };
     // A steady-state database: autovacuum has set the visibility map (index-only scans skip the heap).
     await database.db.execute(sql`vacuum analyze`);
-    const [uni] = await rowsOf<{ id: number }>(database, sql`select min(id)::int as id from universities`);
+    const [uni] = await rowsOf<{ id: number }>(database.db, sql`select min(id)::int as id from universities`);
     const seoulToday = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const from = new Date(Date.parse(seoulToday) - (RANGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
 
