@@ -71,3 +71,37 @@ export const brandTag = {
   color: vars.color.brandStrong,
   fontSize: vars.font.xs,
 } as const;
+
+/** A bar pinned to the bottom of the app column over a shadow (the profile's match and photo bars). */
+export const pinnedBar = {
+  position: 'fixed',
+  left: '50%',
+  bottom: 0,
+  zIndex: vars.z.fixedAction,
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  transform: 'translateX(-50%)',
+  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.md} + env(safe-area-inset-bottom))`,
+  background: vars.color.bg,
+  boxShadow: vars.shadow.tabBar,
+} as const;
+
+/** A bold one-line name cut with an ellipsis (chat list and room header). */
+export const nameLine = {
+  fontSize: vars.font.md,
+  fontWeight: vars.font.bold,
+  lineHeight: vars.font.lineTight,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A borderless small bold text button (sort select, profile tabs); the style adds its size and focus. */
+export const plainTextButton = {
+  border: 'none',
+  background: vars.color.transparent,
+  color: vars.color.text,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  cursor: 'pointer',
+} as const;

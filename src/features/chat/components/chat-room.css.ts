@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { nameLine } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 /** Fixed to the visible viewport: its height follows the on-screen keyboard (set inline). */
@@ -50,14 +51,7 @@ export const friendButton = style({
 
 export const friendText = style({ minWidth: 0, display: 'flex', flexDirection: 'column' });
 
-export const friendName = style({
-  fontSize: vars.font.md,
-  fontWeight: vars.font.bold,
-  lineHeight: vars.font.lineTight,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const friendName = style(nameLine);
 
 export const friendDepartment = style({
   fontSize: vars.font.xs,

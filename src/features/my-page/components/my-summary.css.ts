@@ -47,11 +47,5 @@ export const tag = style({
   fontWeight: vars.font.bold,
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+// Screen-reader-only text: the app's one definition.
+export { visuallyHidden } from '../../../styles/a11y.css';

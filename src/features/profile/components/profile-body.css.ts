@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { plainTextButton } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({
@@ -67,12 +68,7 @@ export const tabs = style({
 
 export const tab = style({
   minHeight: vars.size.touch,
-  border: 'none',
-  background: vars.color.transparent,
-  color: vars.color.text,
-  fontSize: vars.font.sm,
-  fontWeight: vars.font.bold,
-  cursor: 'pointer',
+  ...plainTextButton,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
 });
 
