@@ -1,35 +1,9 @@
+import { seoulParts } from '../../../../contract/seoul-time';
 /**
  * Dates and times as the chat screens show them, always in Asia/Seoul.
- *
- * Korea has had no daylight-saving time since 1988, so Seoul is a fixed UTC+9: shifting the
- * instant and reading UTC fields is exact, and it does not depend on the device's zone or on
- * full ICU data being present.
+ * (contract/seoul-time.ts does the UTC+9 arithmetic).
  */
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const WEEKDAYS = ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'] as const;
-
-interface SeoulParts {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** 0 = Sunday */
-  weekday: number;
-}
-
-function seoulParts(epochMs: number): SeoulParts {
-  const shifted = new Date(epochMs + SEOUL_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    weekday: shifted.getUTCDay(),
-  };
-}
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
