@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { nameLine } from '../../../components/ui/pieces.css';
+import { nameLine, pillOff } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 /** Fixed to the visible viewport: its height follows the on-screen keyboard (set inline). */
@@ -160,9 +160,8 @@ export const failedBar = style({ display: 'flex', alignItems: 'center', gap: var
 export const failedAction = style({
   minHeight: '32px',
   padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.line}`,
+  ...pillOff,
   borderRadius: vars.radius.pill,
-  background: vars.color.bg,
   color: vars.color.text,
   fontSize: vars.font.xs,
   cursor: 'pointer',

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { plainTextButton } from '../../../components/ui/pieces.css';
+import { brandTag, plainTextButton } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({
@@ -48,13 +48,7 @@ export const pills = style({
   listStyle: 'none',
 });
 
-export const pill = style({
-  padding: `${vars.space.xxs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontSize: vars.font.xs,
-});
+export const pill = style({ ...brandTag, padding: `${vars.space.xxs} ${vars.space.md}` });
 
 export const tabs = style({
   position: 'sticky',
