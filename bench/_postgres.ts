@@ -1,7 +1,12 @@
 // Shared by the benches (the leading underscore keeps `npm run bench` from running it alone): the
 // PostgreSQL they measure against, a throwaway database per run, and the numbers they report.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
 
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -45,3 +50,32 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * The database a server bench measures, with the production config it runs under: PGlite in a
+ * temporary folder with the server's default buffer pool (as `npm start` runs it), or a fresh
+ * PostgreSQL database. `dispose()` closes and removes it; `keepPostgres` leaves the PostgreSQL one
+ * (for EXPLAIN afterwards).
+ */
+export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: string, env: Record<string, string>) {
+  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), `lunchchat-bench-${name}-`)) : undefined;
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    dataDir,
+    poolSize: 4,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    pgliteWasmTier: config.PGLITE_WASM_TIER,
+  });
+  return {
+    config,
+    database,
+    postgresUrl: pgdb?.url,
+    async dispose(keepPostgres = false) {
+      await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepPostgres) await pgdb?.drop();
+    },
+  };
+}

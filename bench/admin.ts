@@ -11,18 +11,15 @@
 //   BENCH_MESSAGES_PER_DAY=5000                chat messages per day over the 120 days
 //   BENCH_N=200                                requests per query
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { rowsOf } from '../server/db/sql';
 import { seedCampus } from '../server/seed/campus';
-import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
+import { POSTGRES_ADMIN_URL, openBenchDatabase, percentile, reachable, round } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const MATCHES_PER_MEMBER = Number(process.env.BENCH_MATCHES_PER_MEMBER ?? 2);
@@ -86,24 +83,8 @@ async function seed(database: Database): Promise<Record<string, number>> {
 }
 
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
-  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
-  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-admin-')) : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: SECRET,
-    PUBLIC_URL: 'http://127.0.0.1',
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAILS: OPERATOR,
-  });
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir,
-    poolSize: 4,
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
-    pgliteWasmTier: config.PGLITE_WASM_TIER,
-  });
+  const bench = await openBenchDatabase(kind, 'admin', { JWT_SECRET: SECRET, ADMIN_EMAILS: OPERATOR });
+  const { config, database } = bench;
   try {
     await seedCampus(database.db);
     const t0 = performance.now();
@@ -114,7 +95,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       query: 'seed',
       ...counts,
       ms: Math.round(performance.now() - t0),
-      ...(process.env.BENCH_KEEP === '1' && pgdb ? { database: pgdb.url } : {}),
+      ...(process.env.BENCH_KEEP === '1' && bench.postgresUrl ? { database: bench.postgresUrl } : {}),
     });
 
     const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
@@ -170,10 +151,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     }
     await app.close();
   } finally {
-    await database.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     // BENCH_KEEP=1 keeps the PostgreSQL database for EXPLAIN (its name is in the seed line's `database`).
-    if (process.env.BENCH_KEEP !== '1') await pgdb?.drop();
+    await bench.dispose(process.env.BENCH_KEEP === '1');
   }
 }
 

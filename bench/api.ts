@@ -6,18 +6,15 @@
 //   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
 //   BENCH_CHECK_RESPONSES=1                    check each response against its contract schema (decision 0011)
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
-import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
+import { POSTGRES_ADMIN_URL, openBenchDatabase, percentile, reachable, round } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
@@ -47,17 +44,8 @@ async function seedMatches(database: Database, first: number, count: number): Pr
 }
 
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
-  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
-  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-api-')) : undefined;
-  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir,
-    poolSize: 4,
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
-    pgliteWasmTier: config.PGLITE_WASM_TIER,
-  });
+  const bench = await openBenchDatabase(kind, 'api', { JWT_SECRET: SECRET });
+  const { config, database } = bench;
   try {
     await seedCampus(database.db);
     const t0 = performance.now();
@@ -119,9 +107,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     }
     await app.close();
   } finally {
-    await database.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await pgdb?.drop();
+    await bench.dispose();
   }
 }
 
