@@ -22,30 +22,23 @@ export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
       </button>
       <BottomSheet size="tall" open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
         <ul className={styles.menuList}>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                setOpen(false);
-                if (friend) setReporting(friend);
-              }}
-            >
-              신고하기
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItemDanger}
-              onClick={() => {
-                setOpen(false);
-                if (friend) setBlocking(friend);
-              }}
-            >
-              차단하기
-            </button>
-          </li>
+          {[
+            { label: '신고하기', className: styles.menuItem, pick: setReporting },
+            { label: '차단하기', className: styles.menuItemDanger, pick: setBlocking },
+          ].map(({ label, className, pick }) => (
+            <li key={label}>
+              <button
+                type="button"
+                className={className}
+                onClick={() => {
+                  setOpen(false);
+                  if (friend) pick(friend);
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
       </BottomSheet>
       <ReportSheet target={reporting} onClose={() => setReporting(null)} />
