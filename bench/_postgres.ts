@@ -79,3 +79,20 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: strin
     },
   };
 }
+
+/**
+ * `n` timed calls after `warmup` untimed ones (each must answer 200): the p50/p95/p99 in ms and
+ * `n`, as the server benches report them.
+ */
+export async function timeCalls(query: string, n: number, warmup: number, call: () => Promise<{ statusCode: number }>) {
+  for (let i = 0; i < warmup; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    const res = await call();
+    times.push(performance.now() - start);
+    if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), n };
+}

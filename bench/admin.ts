@@ -19,7 +19,7 @@ import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { rowsOf } from '../server/db/sql';
 import { seedCampus } from '../server/seed/campus';
-import { POSTGRES_ADMIN_URL, openBenchDatabase, percentile, reachable, round } from './_postgres';
+import { POSTGRES_ADMIN_URL, openBenchDatabase, reachable, round, timeCalls } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const MATCHES_PER_MEMBER = Number(process.env.BENCH_MATCHES_PER_MEMBER ?? 2);
@@ -123,23 +123,12 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       const first = await app.inject({ url, headers });
       const coldMs = round(performance.now() - coldStart);
       if (first.statusCode !== 200) throw new Error(`${query}: ${first.statusCode} ${first.body.slice(0, 200)}`);
-      for (let i = 0; i < WARMUP; i++) await app.inject({ url, headers });
-      const times: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const start = performance.now();
-        const res = await app.inject({ url, headers });
-        times.push(performance.now() - start);
-        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
-      }
-      times.sort((a, b) => a - b);
+      const timing = await timeCalls(query, N, WARMUP, () => app.inject({ url, headers }));
       const result = first.json().result as { messages?: number }[] | unknown;
       emit({
         db: kind,
         query,
-        p50: round(percentile(times, 50)),
-        p95: round(percentile(times, 95)),
-        p99: round(percentile(times, 99)),
-        n: N,
+        ...timing,
         firstCallMs: coldMs,
         ...(Array.isArray(result)
           ? { rows: result.length, messagesInRange: result.reduce((sum: number, r: { messages?: number }) => sum + (r.messages ?? 0), 0) }

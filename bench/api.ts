@@ -14,7 +14,7 @@ import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
-import { POSTGRES_ADMIN_URL, openBenchDatabase, percentile, reachable, round } from './_postgres';
+import { POSTGRES_ADMIN_URL, openBenchDatabase, reachable, timeCalls } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
@@ -82,24 +82,13 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     for (const [query, url] of queries) {
       const first = await app.inject({ url, headers });
       if (first.statusCode !== 200) throw new Error(`${query}: ${first.statusCode} ${first.body.slice(0, 200)}`);
-      for (let i = 0; i < WARMUP; i++) await app.inject({ url, headers });
-      const times: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const start = performance.now();
-        const res = await app.inject({ url, headers });
-        times.push(performance.now() - start);
-        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
-      }
-      times.sort((a, b) => a - b);
+      const timing = await timeCalls(query, N, WARMUP, () => app.inject({ url, headers }));
       const result = first.json().result as unknown;
       const page = result as { data?: unknown[]; meta?: { totalItems: number } };
       emit({
         db: kind,
         query,
-        p50: round(percentile(times, 50)),
-        p95: round(percentile(times, 95)),
-        p99: round(percentile(times, 99)),
-        n: N,
+        ...timing,
         ...(Array.isArray(result) ? { rows: result.length } : page.data ? { rows: page.data.length, totalItems: page.meta?.totalItems } : {}),
         // The machine is shared: the 1-minute load average says how much to trust the figures.
         load1: Math.round(loadavg()[0]! * 100) / 100,
