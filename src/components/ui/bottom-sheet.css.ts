@@ -1,5 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { touchTarget } from './pieces.css';
 
 const rise = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
 
@@ -37,10 +38,7 @@ export const title = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold 
 
 export const close = style({
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   marginRight: `calc(-1 * ${vars.space.md})`,
   border: 'none',
   background: vars.color.transparent,

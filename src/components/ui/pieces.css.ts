@@ -105,3 +105,19 @@ export const plainTextButton = {
   fontWeight: vars.font.bold,
   cursor: 'pointer',
 } as const;
+
+/** A touch-sized box with its icon centred (icon buttons, sheet close); the style adds display and look. */
+export const touchTarget = {
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.touch,
+  height: vars.size.touch,
+} as const;
+
+/** A centred column for a message in place of a screen (route error, the mentor page's failure). */
+export const noticeColumn = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.lg,
+} as const;

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { nameLine, pillOff } from '../../../components/ui/pieces.css';
+import { nameLine, pillOff, touchTarget } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 /** Fixed to the visible viewport: its height follows the on-screen keyboard (set inline). */
@@ -200,10 +200,7 @@ export const input = style({
 export const sendButton = style({
   flexShrink: 0,
   display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   border: 'none',
   borderRadius: vars.radius.pill,
   background: vars.color.brand,

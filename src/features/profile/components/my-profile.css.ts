@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
-import { pinnedBar } from '../../../components/ui/pieces.css';
+import { pinnedBar, touchTarget } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const bar = style(pinnedBar);
@@ -10,10 +10,7 @@ export const photoButton = style({
   right: '-4px',
   bottom: '-4px',
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   border: `2px solid ${vars.color.white}`,
   borderRadius: vars.radius.pill,
   background: vars.color.brandStrong,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { touchTarget } from '../../../components/ui/pieces.css';
 
 // ---------- the report sheet ----------
 
@@ -130,10 +131,7 @@ export const textAction = style({
 
 export const menuButton = style({
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   marginLeft: 'auto',
   border: 'none',
   borderRadius: vars.radius.pill,
