@@ -96,3 +96,16 @@ export async function timeCalls(query: string, n: number, warmup: number, call: 
   times.sort((a, b) => a - b);
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), n };
 }
+
+/**
+ * Runs a bench on PGlite, then on PostgreSQL when one answers (BENCH_DB=pglite|postgres: only that
+ * one); an unreachable PostgreSQL is reported through `emit` as skipped.
+ */
+export async function forEachDatabase(run: (kind: 'pglite' | 'postgres') => Promise<void>, emit: (record: Record<string, unknown>) => void) {
+  const only = process.env.BENCH_DB;
+  if (!only || only === 'pglite') await run('pglite');
+  if (!only || only === 'postgres') {
+    if (await reachable(POSTGRES_ADMIN_URL)) await run('postgres');
+    else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
+  }
+}

@@ -19,7 +19,7 @@ import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { rowsOf } from '../server/db/sql';
 import { seedCampus } from '../server/seed/campus';
-import { POSTGRES_ADMIN_URL, openBenchDatabase, reachable, round, timeCalls } from './_postgres';
+import { forEachDatabase, openBenchDatabase, round, timeCalls } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const MATCHES_PER_MEMBER = Number(process.env.BENCH_MATCHES_PER_MEMBER ?? 2);
@@ -145,11 +145,4 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-const only = process.env.BENCH_DB;
-const kinds: ('pglite' | 'postgres')[] = [];
-if (!only || only === 'pglite') kinds.push('pglite');
-if (!only || only === 'postgres') {
-  if (await reachable(POSTGRES_ADMIN_URL)) kinds.push('postgres');
-  else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
-}
-for (const kind of kinds) await run(kind);
+await forEachDatabase(run, emit);

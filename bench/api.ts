@@ -14,7 +14,7 @@ import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
-import { POSTGRES_ADMIN_URL, openBenchDatabase, reachable, timeCalls } from './_postgres';
+import { forEachDatabase, openBenchDatabase, timeCalls } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
@@ -100,11 +100,4 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-const only = process.env.BENCH_DB;
-const kinds: ('pglite' | 'postgres')[] = [];
-if (!only || only === 'pglite') kinds.push('pglite');
-if (!only || only === 'postgres') {
-  if (await reachable(POSTGRES_ADMIN_URL)) kinds.push('postgres');
-  else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
-}
-for (const kind of kinds) await run(kind);
+await forEachDatabase(run, emit);
