@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useNotifications, type Notification } from '../../../entities/notification';
 import * as styles from './notification-list.css';
 import { useInView } from '../../../lib/use-in-view';
+import { useLogError } from '../../../lib/use-log-error';
 
 /** Spec "Notifications": MATCH_ACCEPTED opens the completed tab, MATCH_EXPIRED the sent one, everything else the received one. */
 export function notificationTab(type: string): 'ACCEPTED' | 'RECEIVED' | 'REQUESTED' {
@@ -21,9 +22,7 @@ export function NotificationList() {
   const sentinelVisible = useInView(sentinel, undefined, '200px');
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  useEffect(() => {
-    if (query.error) console.error('failed to load notifications', query.error);
-  }, [query.error]);
+  useLogError('notifications', query.error);
 
   useEffect(() => {
     if (sentinelVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
