@@ -1,4 +1,4 @@
-import { interestLabel } from '../../../../contract/interests';
+import { InterestTags } from '../../../components/ui/interest-tags';
 import type { MyPage as MyPageInfo } from '../../../entities/member';
 import * as styles from './my-summary.css';
 import { ProfileAvatar } from './profile-avatar';
@@ -35,15 +35,7 @@ export function MySummary({ info }: { info: MyPageInfo }) {
           ))}
         </p>
       ) : null}
-      {info.tags.length > 0 ? (
-        <ul className={styles.tags} aria-label="관심 주제">
-          {info.tags.map((tag) => (
-            <li key={tag} className={styles.tag}>
-              {interestLabel(tag)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <InterestTags codes={info.tags} label="관심 주제" className={styles.tags} tagClassName={styles.tag} />
     </section>
   );
 }
