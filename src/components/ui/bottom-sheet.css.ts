@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
-import { touchTarget } from './pieces.css';
+import { spacedRow, touchTarget } from './pieces.css';
 
 const rise = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
 
@@ -28,9 +28,7 @@ const sheetBase = style({
 });
 
 export const head = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...spacedRow,
   padding: `${vars.space.lg} ${vars.space.xl} ${vars.space.sm}`,
 });
 

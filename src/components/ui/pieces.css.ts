@@ -121,3 +121,10 @@ export const noticeColumn = {
   alignItems: 'center',
   gap: vars.space.lg,
 } as const;
+
+/** A row with its ends pushed apart and centred vertically (sheet head, dropdown trigger and options, my-page rows). */
+export const spacedRow = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+} as const;

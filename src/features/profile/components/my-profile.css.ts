@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
-import { pinnedBar, touchTarget } from '../../../components/ui/pieces.css';
+import { focusRing, pinnedBar, touchTarget } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const bar = style(pinnedBar);
@@ -47,5 +47,5 @@ export const link = style({
   color: vars.color.text,
   fontSize: vars.font.sm,
   textDecoration: 'none',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });

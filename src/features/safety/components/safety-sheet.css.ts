@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
-import { touchTarget } from '../../../components/ui/pieces.css';
+import { focusRing, touchTarget } from '../../../components/ui/pieces.css';
 
 // ---------- the report sheet ----------
 
@@ -126,7 +126,7 @@ export const textAction = style({
   color: vars.color.textWeak,
   textDecoration: 'underline',
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
 
 export const menuButton = style({
@@ -140,5 +140,5 @@ export const menuButton = style({
   fontSize: vars.font.xl,
   lineHeight: 1,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
