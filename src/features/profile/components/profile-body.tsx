@@ -3,7 +3,7 @@ import { InterestTags } from '../../../components/ui/interest-tags';
 import { KEYWORD_QUESTIONS, KEYWORD_TYPES } from '../../../../contract/members';
 import { MyIcon } from '../../../components/ui/icons';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
-import type { Me } from '../../../entities/member';
+import { studentMeta, type Me } from '../../../entities/member';
 import * as styles from './profile-body.css';
 
 interface ProfileBodyProps {
@@ -33,11 +33,7 @@ export function ProfileBody({ profile, photoAction, children }: ProfileBodyProps
           {photoAction}
         </div>
         <h2 className={styles.name}>{profile.memberName}</h2>
-        <p className={styles.meta}>
-          {profile.studentNo ? `${profile.studentNo}학번` : null}
-          {profile.studentNo && profile.department ? ' · ' : null}
-          {profile.department}
-        </p>
+        <p className={styles.meta}>{studentMeta(profile.studentNo, profile.department)}</p>
         {keywords.length > 0 ? <p className={styles.keywords}>{keywords.join(' | ')}</p> : null}
         <InterestTags codes={profile.userInterests} label="관심사" className={styles.pills} tagClassName={styles.pill} />
       </header>
