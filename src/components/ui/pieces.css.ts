@@ -128,3 +128,9 @@ export const spacedRow = {
   alignItems: 'center',
   justifyContent: 'space-between',
 } as const;
+
+/** An unselected pill choice (explore chips, filters, sheet choices) in `color`, with the focus ring; its style adds size and padding. */
+export const pillChoiceOff = (color: string) => ({ ...pillOff, color, selectors: focusRing });
+
+/** The selected pill choice: brand colours and the focus ring. */
+export const pillChoiceOn = { ...pillOnBrand, selectors: focusRing };

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
-import { focusRing, pillOff, pillOnBrand, plainTextButton } from '../../../components/ui/pieces.css';
+import { focusRing, pillChoiceOff, pillChoiceOn, plainTextButton } from '../../../components/ui/pieces.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xl}` });
 
@@ -29,9 +29,7 @@ const chipBase = {
 
 export const chip = style({
   ...chipBase,
-  ...pillOff,
-  color: vars.color.textSub,
-  selectors: focusRing,
+  ...pillChoiceOff(vars.color.textSub),
 });
 
 export const chipOn = style({
@@ -71,13 +69,10 @@ const filterBase = {
 
 export const filter = style({
   ...filterBase,
-  ...pillOff,
-  color: vars.color.text,
-  selectors: focusRing,
+  ...pillChoiceOff(vars.color.text),
 });
 
 export const filterOn = style({
   ...filterBase,
-  ...pillOnBrand,
-  selectors: focusRing,
+  ...pillChoiceOn,
 });

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
-import { focusRing, pillOff, pillOnBrand } from '../../../components/ui/pieces.css';
+import { pillChoiceOff, pillChoiceOn } from '../../../components/ui/pieces.css';
 
 // Laid over the sheet's footer row (its padding and rule come from BottomSheet).
 export const actions = style({
@@ -26,15 +26,12 @@ const choiceBase = {
 
 export const choice = style({
   ...choiceBase,
-  ...pillOff,
-  color: vars.color.text,
-  selectors: focusRing,
+  ...pillChoiceOff(vars.color.text),
 });
 
 export const choiceOn = style({
   ...choiceBase,
-  ...pillOnBrand,
-  selectors: focusRing,
+  ...pillChoiceOn,
 });
 
 export const hint = style({ fontSize: vars.font.sm, color: vars.color.textWeak });
