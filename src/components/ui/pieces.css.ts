@@ -57,7 +57,7 @@ export const focusRing = { '&:focus-visible': { outline: `2px solid ${vars.color
 export const pillOff = { border: `1px solid ${vars.color.line}`, background: vars.color.bg } as const;
 
 /** A selected pill choice in the brand colour. */
-export const pillOnBrand = {
+const pillOnBrand = {
   border: `1px solid ${vars.color.brandStrong}`,
   background: vars.color.brandSoft,
   color: vars.color.brandStrong,
