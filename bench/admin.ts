@@ -11,19 +11,16 @@
 //   BENCH_MESSAGES_PER_DAY=5000                chat messages per day over the 120 days
 //   BENCH_N=200                                requests per query
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
+import { rowsOf } from '../server/db/sql';
 import { seedCampus } from '../server/seed/campus';
+import { forEachDatabase, openBenchDatabase, round, timeCalls } from './_postgres';
 
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const MATCHES_PER_MEMBER = Number(process.env.BENCH_MATCHES_PER_MEMBER ?? 2);
 const MESSAGES_PER_DAY = Number(process.env.BENCH_MESSAGES_PER_DAY ?? 5_000);
@@ -38,45 +35,6 @@ function emit(record: Record<string, unknown>): void {
   console.log(JSON.stringify({ bench: 'admin', ...record }));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round = (ms: number) => Math.round(ms * 100) / 100;
-
-function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection(Number(u.port || 5432), u.hostname);
-    socket.setTimeout(1000);
-    socket.on('connect', () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `lc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
  * A campus with history, deterministic: members over four universities (sign-ups spread over
  * HISTORY_DAYS), match requests between random pairs of one university, a room per accepted
@@ -84,14 +42,14 @@ const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => (
  */
 async function seed(database: Database): Promise<Record<string, number>> {
   const db = database.db;
-  const unis = (await rowsOf<{ id: number }>(database, sql`select id from universities order by id`)).map((r) => r.id);
+  const unis = (await rowsOf<{ id: number }>(database.db, sql`select id from universities order by id`)).map((r) => r.id);
   await db.execute(sql`
     insert into members (email, membername, student_no, university_id, status, created_at, updated_at)
     select 'bench-' || g || '@bench.example', '벤치' || g, '23', (${sql.raw(`array[${unis.join(',')}]`)})[1 + g % ${unis.length}], 'ACTIVE',
            now() - (g % ${HISTORY_DAYS}) * interval '1 day' - (g % 1440) * interval '1 minute', now()
       from generate_series(1, ${MEMBERS}) g`);
   const [range] = await rowsOf<{ first: number; n: number }>(
-    database,
+    database.db,
     sql`select min(id)::int as first, count(*)::int as n from members where email like 'bench-%'`,
   );
   const first = range!.first;
@@ -112,7 +70,7 @@ async function seed(database: Database): Promise<Record<string, number>> {
     insert into chat_rooms (member_a, member_b, starter_id, created_at)
     select least(requester_id, target_id), greatest(requester_id, target_id), requester_id, updated_at from matches where status = 'ACCEPTED'
     on conflict do nothing`);
-  const [rooms] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from chat_rooms`);
+  const [rooms] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from chat_rooms`);
   const messages = MESSAGES_PER_DAY * HISTORY_DAYS;
   await db.execute(sql`
     with r as (select id, member_a, member_b, row_number() over (order by id) - 1 as i from chat_rooms)
@@ -120,29 +78,13 @@ async function seed(database: Database): Promise<Record<string, number>> {
     select r.id, case when g % 2 = 0 then r.member_a else r.member_b end, '안녕하세요 ' || g,
            now() - ((g::bigint * ${HISTORY_DAYS * 1440}) / ${messages}) * interval '1 minute'
       from generate_series(1, ${messages}) g join r on r.i = (g::bigint * 31) % ${rooms!.n}`);
-  const [matchCount] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from matches`);
+  const [matchCount] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from matches`);
   return { members: n, matches: matchCount!.n, rooms: rooms!.n, messages };
 }
 
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
-  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
-  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-admin-')) : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: SECRET,
-    PUBLIC_URL: 'http://127.0.0.1',
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAILS: OPERATOR,
-  });
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir,
-    poolSize: 4,
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
-    pgliteWasmTier: config.PGLITE_WASM_TIER,
-  });
+  const bench = await openBenchDatabase(kind, 'admin', { JWT_SECRET: SECRET, ADMIN_EMAILS: OPERATOR });
+  const { config, database } = bench;
   try {
     await seedCampus(database.db);
     const t0 = performance.now();
@@ -153,20 +95,20 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       query: 'seed',
       ...counts,
       ms: Math.round(performance.now() - t0),
-      ...(process.env.BENCH_KEEP === '1' && pgdb ? { database: pgdb.url } : {}),
+      ...(process.env.BENCH_KEEP === '1' && bench.postgresUrl ? { database: bench.postgresUrl } : {}),
     });
 
     const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
     await app.ready();
     const [op] = await rowsOf<{ id: number }>(
-      database,
+      database.db,
       sql`insert into members (email, membername, university_id, status) select ${OPERATOR}, '운영자', min(id), 'ACTIVE' from universities returning id`,
     );
     const token = await new AccessTokens(SECRET, 3600).sign(op!.id, OPERATOR);
     const headers = { authorization: `Bearer ${token}` };
     // A steady-state database: autovacuum has set the visibility map (index-only scans skip the heap).
     await database.db.execute(sql`vacuum analyze`);
-    const [uni] = await rowsOf<{ id: number }>(database, sql`select min(id)::int as id from universities`);
+    const [uni] = await rowsOf<{ id: number }>(database.db, sql`select min(id)::int as id from universities`);
     const seoulToday = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const from = new Date(Date.parse(seoulToday) - (RANGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
 
@@ -181,23 +123,12 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       const first = await app.inject({ url, headers });
       const coldMs = round(performance.now() - coldStart);
       if (first.statusCode !== 200) throw new Error(`${query}: ${first.statusCode} ${first.body.slice(0, 200)}`);
-      for (let i = 0; i < WARMUP; i++) await app.inject({ url, headers });
-      const times: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const start = performance.now();
-        const res = await app.inject({ url, headers });
-        times.push(performance.now() - start);
-        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
-      }
-      times.sort((a, b) => a - b);
+      const timing = await timeCalls(query, N, WARMUP, () => app.inject({ url, headers }));
       const result = first.json().result as { messages?: number }[] | unknown;
       emit({
         db: kind,
         query,
-        p50: round(percentile(times, 50)),
-        p95: round(percentile(times, 95)),
-        p99: round(percentile(times, 99)),
-        n: N,
+        ...timing,
         firstCallMs: coldMs,
         ...(Array.isArray(result)
           ? { rows: result.length, messagesInRange: result.reduce((sum: number, r: { messages?: number }) => sum + (r.messages ?? 0), 0) }
@@ -209,18 +140,9 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     }
     await app.close();
   } finally {
-    await database.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     // BENCH_KEEP=1 keeps the PostgreSQL database for EXPLAIN (its name is in the seed line's `database`).
-    if (process.env.BENCH_KEEP !== '1') await pgdb?.drop();
+    await bench.dispose(process.env.BENCH_KEEP === '1');
   }
 }
 
-const only = process.env.BENCH_DB;
-const kinds: ('pglite' | 'postgres')[] = [];
-if (!only || only === 'pglite') kinds.push('pglite');
-if (!only || only === 'postgres') {
-  if (await reachable(POSTGRES_ADMIN_URL)) kinds.push('postgres');
-  else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
-}
-for (const kind of kinds) await run(kind);
+await forEachDatabase(run, emit);

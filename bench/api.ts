@@ -6,18 +6,15 @@
 //   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
 //   BENCH_CHECK_RESPONSES=1                    check each response against its contract schema (decision 0011)
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
-import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
+import { forEachDatabase, openBenchDatabase, timeCalls } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
@@ -47,17 +44,8 @@ async function seedMatches(database: Database, first: number, count: number): Pr
 }
 
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
-  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  // PGlite on a folder on disk with the server's default buffer pool, as `npm start` runs it.
-  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-api-')) : undefined;
-  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir,
-    poolSize: 4,
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
-    pgliteWasmTier: config.PGLITE_WASM_TIER,
-  });
+  const bench = await openBenchDatabase(kind, 'api', { JWT_SECRET: SECRET });
+  const { config, database } = bench;
   try {
     await seedCampus(database.db);
     const t0 = performance.now();
@@ -94,24 +82,13 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     for (const [query, url] of queries) {
       const first = await app.inject({ url, headers });
       if (first.statusCode !== 200) throw new Error(`${query}: ${first.statusCode} ${first.body.slice(0, 200)}`);
-      for (let i = 0; i < WARMUP; i++) await app.inject({ url, headers });
-      const times: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const start = performance.now();
-        const res = await app.inject({ url, headers });
-        times.push(performance.now() - start);
-        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
-      }
-      times.sort((a, b) => a - b);
+      const timing = await timeCalls(query, N, WARMUP, () => app.inject({ url, headers }));
       const result = first.json().result as unknown;
       const page = result as { data?: unknown[]; meta?: { totalItems: number } };
       emit({
         db: kind,
         query,
-        p50: round(percentile(times, 50)),
-        p95: round(percentile(times, 95)),
-        p99: round(percentile(times, 99)),
-        n: N,
+        ...timing,
         ...(Array.isArray(result) ? { rows: result.length } : page.data ? { rows: page.data.length, totalItems: page.meta?.totalItems } : {}),
         // The machine is shared: the 1-minute load average says how much to trust the figures.
         load1: Math.round(loadavg()[0]! * 100) / 100,
@@ -119,17 +96,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     }
     await app.close();
   } finally {
-    await database.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await pgdb?.drop();
+    await bench.dispose();
   }
 }
 
-const only = process.env.BENCH_DB;
-const kinds: ('pglite' | 'postgres')[] = [];
-if (!only || only === 'pglite') kinds.push('pglite');
-if (!only || only === 'postgres') {
-  if (await reachable(POSTGRES_ADMIN_URL)) kinds.push('postgres');
-  else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
-}
-for (const kind of kinds) await run(kind);
+await forEachDatabase(run, emit);

@@ -16,7 +16,7 @@ import { createScheduler } from '../server/lib/scheduler';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
-import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
+import { forEachDatabase, freshPostgres, percentile, round } from './_postgres';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const N = Number(process.env.BENCH_N ?? 300);
@@ -119,10 +119,5 @@ async function scheduler(): Promise<void> {
   }
 }
 
-const only = process.env.BENCH_DB;
-if (!only || only === 'pglite') await suggestions('pglite');
-if (!only || only === 'postgres') {
-  if (await reachable(POSTGRES_ADMIN_URL)) await suggestions('postgres');
-  else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
-}
+await forEachDatabase(suggestions, emit);
 await scheduler();

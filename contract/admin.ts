@@ -12,15 +12,15 @@ export const adminMeSchema = z.object({ operator: z.literal(true), email: z.stri
 export type AdminMe = z.infer<typeof adminMeSchema>;
 
 /** GET /api/admin/universities. */
-export const adminUniversitySchema = z.object({ universityId: z.number().int(), name: z.string() });
+const adminUniversitySchema = z.object({ universityId: z.number().int(), name: z.string() });
 export type AdminUniversity = z.infer<typeof adminUniversitySchema>;
 
 /** `YYYY-MM` (a month in Seoul time). */
-export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const monthSchema = z.string({ error: '월을 입력해 주세요.' }).regex(MONTH_RE, '월은 2026-09 형식으로 입력해 주세요.');
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+const monthSchema = z.string({ error: '월을 입력해 주세요.' }).regex(MONTH_RE, '월은 2026-09 형식으로 입력해 주세요.');
 
 /** `YYYY-MM-DD`, a real calendar date. */
-export const dateSchema = z
+const dateSchema = z
   .string({ error: '날짜를 입력해 주세요.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 2026-09-01 형식으로 입력해 주세요.')
   .refine((s) => {
@@ -28,14 +28,10 @@ export const dateSchema = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, '없는 날짜예요.');
 
-export const universityIdSchema = z.coerce
-  .number({ error: '학교를 선택해 주세요.' })
-  .int('학교를 선택해 주세요.')
-  .min(1, '학교를 선택해 주세요.')
-  .max(2_147_483_647);
+const universityIdSchema = z.coerce.number({ error: '학교를 선택해 주세요.' }).int('학교를 선택해 주세요.').min(1, '학교를 선택해 주세요.').max(2_147_483_647);
 
-export const MENTOR_TEXT_MAX = { mentorName: 30, mentorTitle: 80, mentorSub: 100, intro: 500, date: 30, time: 30, place: 50 } as const;
-export const MENTOR_CAPACITY_MAX = 100;
+const MENTOR_TEXT_MAX = { mentorName: 30, mentorTitle: 80, mentorSub: 100, intro: 500, date: 30, time: 30, place: 50 } as const;
+const MENTOR_CAPACITY_MAX = 100;
 
 const text = (label: string, max: number) =>
   z
@@ -92,7 +88,7 @@ export const mentorApplicationsQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: 'format은 csv만 쓸 수 있어요.' }).optional(),
 });
 
-export const mentorApplicationRowSchema = z.object({
+const mentorApplicationRowSchema = z.object({
   applicationId: z.number().int(),
   memberId: z.number().int(),
   memberName: z.string().nullable(),
@@ -127,7 +123,7 @@ export const statsQuerySchema = z
     message: `기간은 ${STATS_MAX_DAYS}일 이하로 골라 주세요.`,
   });
 
-export const statsRowSchema = z.object({
+const statsRowSchema = z.object({
   /** A Seoul calendar day, `YYYY-MM-DD`. */
   date: z.string(),
   /** Accounts created that day (first sign-in). */
@@ -147,15 +143,15 @@ export type StatsRow = z.infer<typeof statsRowSchema>;
 export const STATS_FIELDS = ['signups', 'activeMembers', 'requests', 'accepts', 'messages', 'meetupsConfirmed', 'meetupsDone'] as const;
 
 /** Reports (contract sections 15 and 16). */
-export const REPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
+const REPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export const reportsQuerySchema = z.object({ status: z.enum(REPORT_STATUSES, { error: 'status는 OPEN 또는 CLOSED예요.' }).default('OPEN') });
-export const REPORT_ACTIONS = ['DISMISS', 'SUSPEND'] as const;
+const REPORT_ACTIONS = ['DISMISS', 'SUSPEND'] as const;
 export const reportActionSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: 'action은 DISMISS 또는 SUSPEND예요.' }) });
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 const adminMemberRef = z.object({ memberId: z.number().int(), memberName: z.string().nullable(), email: z.string(), status: z.string() });
 
-export const adminReportSchema = z.object({
+const adminReportSchema = z.object({
   reportId: z.number().int(),
   status: z.enum(REPORT_STATUSES),
   /** `DISMISSED` or `SUSPENDED` once closed. */
@@ -174,7 +170,7 @@ export const adminReportSchema = z.object({
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
 /** GET /api/admin/members/suspended (extension): who is suspended now, so 정지 해제 has a list. */
-export const suspendedMemberSchema = z.object({
+const suspendedMemberSchema = z.object({
   memberId: z.number().int(),
   memberName: z.string().nullable(),
   email: z.string(),
@@ -214,7 +210,6 @@ export const reportDecisionSchema = z.object({
   targetMemberId: z.number().int(),
   closedReports: z.number().int(),
 });
-export type ReportDecision = z.infer<typeof reportDecisionSchema>;
 
 /**
  * 장소: the campus places of a university (contract section 14's meetup suggestions take their
@@ -235,6 +230,5 @@ export const campusPlacesBodySchema = z.object({
     .max(CAMPUS_PLACES_MAX, `장소는 ${CAMPUS_PLACES_MAX}곳까지 입력할 수 있어요.`)
     .refine((names) => new Set(names).size === names.length, '같은 장소가 두 번 들어 있어요.'),
 });
-export type CampusPlacesBody = z.input<typeof campusPlacesBodySchema>;
 export const campusPlacesSchema = z.object({ universityId: z.number().int(), places: z.array(z.string()) });
 export type CampusPlaces = z.infer<typeof campusPlacesSchema>;

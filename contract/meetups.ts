@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seoulParts } from './seoul-time';
 
 /** Contract section 14: meetups, from an accepted match to an actual lunch. */
 const MEETUP_STATUSES = ['PROPOSED', 'CONFIRMED', 'DECLINED', 'CANCELLED', 'DONE'] as const;
@@ -130,28 +131,9 @@ export const complimentCountsSchema = z.object({
 });
 export type ComplimentCounts = z.infer<typeof complimentCountsSchema>;
 
-// ---------- Asia/Seoul arithmetic (UTC+9 all year: Korea has no daylight saving time) ----------
+// ---------- Seoul dates as the meetup cards show them (contract/seoul-time.ts does the arithmetic) ----------
 
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const DAY_LABELS = ['일', '월', '화', '수', '목', '금', '토'];
-
-/** The Seoul wall-clock fields of an instant. */
-export function seoulParts(ms: number): { year: number; month: number; day: number; weekday: number; hour: number; minute: number } {
-  const d = new Date(ms + SEOUL_OFFSET_MS);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    weekday: d.getUTCDay(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-  };
-}
-
-/** The instant of a Seoul wall-clock time (month 1-based; day overflow rolls over like Date.UTC). */
-export function seoulInstant(year: number, month: number, day: number, hour = 0, minute = 0): number {
-  return Date.UTC(year, month - 1, day, hour, minute) - SEOUL_OFFSET_MS;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 
 /** Contract section 6; clients show unknown types as plain text. */
-export const NOTIFICATION_TYPES = [
-  'MATCH_REQUEST',
-  'MATCH_ACCEPTED',
+export type NotificationType =
+  | 'MATCH_REQUEST'
+  | 'MATCH_ACCEPTED'
   // Contract section 15: told to the requester when a request expired unanswered.
-  'MATCH_EXPIRED',
+  | 'MATCH_EXPIRED'
   // Contract section 14 (meetups); the sender is the other member of the meetup.
-  'MEETUP_PROPOSED',
-  'MEETUP_CONFIRMED',
-  'MEETUP_CANCELLED',
-  'MEETUP_REMINDER',
-  'MEETUP_CHECKIN',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+  | 'MEETUP_PROPOSED'
+  | 'MEETUP_CONFIRMED'
+  | 'MEETUP_CANCELLED'
+  | 'MEETUP_REMINDER'
+  | 'MEETUP_CHECKIN';
 
 const CONTENT: Record<NotificationType, (senderName: string) => string> = {
   MATCH_REQUEST: (name) => `${name}님이 런치챗을 요청했어요!`,
@@ -64,11 +62,10 @@ export const notificationsQuerySchema = z.object({
     .optional(),
   size: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
 });
-export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 
-export const notificationItemSchema = z.object({
+const notificationItemSchema = z.object({
   id: z.number().int(),
-  /** One of NOTIFICATION_TYPES today; clients show an unknown type as plain text. */
+  /** One of the NotificationType values today; clients show an unknown type as plain text. */
   type: z.string() as z.ZodType<NotificationType | (string & {})>,
   content: z.string(),
   isRead: z.boolean(),

@@ -8,7 +8,7 @@ export const BLOCK_SUCCESS = 'BLOCK_SUCCESS';
 export const UNBLOCK_SUCCESS = 'UNBLOCK_SUCCESS';
 
 /** One row of GET /api/members/blocks, newest first. `blockedAt` is ISO-8601. */
-export const blockedMemberSchema = z.object({
+const blockedMemberSchema = z.object({
   memberId: z.number().int().positive(),
   memberName: z.string(),
   blockedAt: z.string(),
@@ -66,7 +66,7 @@ export const reportCreatedSchema = z.object({ reportId: z.number().int().positiv
 export type ReportCreated = z.infer<typeof reportCreatedSchema>;
 
 /** `MATCH_REQUEST_TTL`: a number with a unit, s / m / h / d (e.g. `72h`, `90s`). */
-export const DURATION_RE = /^(\d{1,9})(s|m|h|d)$/;
+const DURATION_RE = /^(\d{1,9})(s|m|h|d)$/;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
 /** Seconds of a duration such as `72h`; undefined when it is not one. */

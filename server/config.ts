@@ -136,7 +136,7 @@ const envSchema = z.object({
   MEETUP_TEST_CLOCK: bool,
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS' | 'ADMIN_EMAILS' | 'HOST'> {
   /** The listen address: HOST, else 127.0.0.1 while the local sign-in is on, else 0.0.0.0. */

@@ -8,7 +8,7 @@ import { mentorConfigs, universities } from './schema';
  * module (students read it, applications are capped by its capacity) and the admin module
  * (operators edit it): the config an operator stored for that month, else the built-in default.
  */
-export async function universityConfigKey(db: Db, universityId: number): Promise<UniversityKey | undefined> {
+async function universityConfigKey(db: Db, universityId: number): Promise<UniversityKey | undefined> {
   const [row] = await db.select({ key: universities.configKey }).from(universities).where(eq(universities.id, universityId)).limit(1);
   if (!row) return undefined;
   return (UNIVERSITY_KEYS as readonly string[]).includes(row.key) ? (row.key as UniversityKey) : 'default';

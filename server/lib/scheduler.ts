@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/sql';
 
 /** A transaction handle (drizzle's), or the database itself: jobs are scheduled with their cause. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -54,8 +55,6 @@ interface JobRow {
   dedupe_key: string;
   attempts: number;
 }
-
-const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const toJob = (r: JobRow): Job => ({
   id: Number(r.id),

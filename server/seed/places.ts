@@ -7,7 +7,7 @@ import type { UniversitySeed } from './campus-data';
  * university; never empty"). Seeded only into a university that has no place at all, so what an
  * operator later edits or deletes stays as they left it.
  */
-const DEFAULT_PLACES: Record<UniversitySeed['configKey'], string[]> = {
+export const DEFAULT_PLACES: Record<UniversitySeed['configKey'], string[]> = {
   catholic: ['학생식당', '중앙도서관 카페', '김수환관 라운지', '교직원식당', '정문 앞 분식집'],
   kau: ['학생식당', '중앙도서관 카페', '학생회관 라운지', '전자관 카페', '정문 앞 김밥집'],
   ewha: ['학생식당', '중앙도서관 카페', 'ECC 카페', '학생문화관 라운지', '정문 앞 분식집'],

@@ -66,7 +66,7 @@ const applicationsResponse = {
   '5xx': errorEnvelopeSchema,
 };
 
-export function isOperator(ctx: AppContext, member: Member): boolean {
+function isOperator(ctx: AppContext, member: Member): boolean {
   return ctx.config.adminEmails.includes(member.email.toLowerCase());
 }
 

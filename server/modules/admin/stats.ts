@@ -7,12 +7,12 @@ const DAY_MS = 86_400_000;
 const SETTLE_MS = 10 * 60_000;
 
 /** Seoul midnight of a `YYYY-MM-DD` day as an instant (Korea keeps UTC+9 all year). */
-export function seoulMidnight(day: string): Date {
+function seoulMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+09:00`);
 }
 
 /** The Seoul calendar day of an instant. */
-export function seoulDay(at: Date): string {
+function seoulDay(at: Date): string {
   return new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 
-export type Arg = number | string | null;
+type Arg = number | string | null;
 
 /**
  * Named prepared statements on drizzle's own client, so the send path parses and plans its

@@ -79,6 +79,16 @@ export interface StoreRequest {
   clientMessageId: string | null;
 }
 
+/** The rows both store statements return: each stamped room, then each inserted message (BatchRow). */
+const STORED_ROWS = `
+  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
+         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms
+    from room
+  union all
+  select 'message', ins.room_id, null, null, null, null,
+         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8
+    from ins`;
+
 /** The one-message case of STORE_BATCH_SQL (same result rows), much cheaper to run. */
 const STORE_ONE_SQL = `
   with room as (
@@ -93,13 +103,7 @@ const STORE_ONE_SQL = `
     on conflict (sender_id, client_message_id) do nothing
     returning id, room_id, sender_id, client_message_id, created_at
   )
-  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
-         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms
-    from room
-  union all
-  select 'message', ins.room_id, null, null, null, null,
-         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8
-    from ins`;
+  ${STORED_ROWS}`;
 
 /**
  * Stores a batch in one statement (one transaction, one commit): stamps each room that has at
@@ -127,13 +131,7 @@ const STORE_BATCH_SQL = `
     on conflict (sender_id, client_message_id) do nothing
     returning id, room_id, sender_id, client_message_id, created_at
   )
-  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
-         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms
-    from room
-  union all
-  select 'message', ins.room_id, null, null, null, null,
-         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8
-    from ins`;
+  ${STORED_ROWS}`;
 
 interface BatchRow {
   kind: 'room' | 'message';

@@ -92,5 +92,3 @@ export function chatService(repo: ChatRepo, hooks: ChatServiceHooks = {}) {
     },
   };
 }
-
-export type ChatService = ReturnType<typeof chatService>;

@@ -37,7 +37,7 @@ export interface ChatPushEvent {
 /** Optional: provided by the push module; failures are logged, never seen by the sender. */
 export type ChatPushHook = (event: ChatPushEvent) => void | Promise<void>;
 
-export interface ChatPrincipal {
+interface ChatPrincipal {
   member: Member;
   /** Rooms this session subscribed to (presence for push decisions). */
   rooms: Set<number>;

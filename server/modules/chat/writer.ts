@@ -1,7 +1,7 @@
 import type { ChatRepo, StoreRequest, StoreResult } from './repo';
 
 /** Called synchronously in store order (= id order within a room), before the submit promise settles. */
-export type AfterStore = (result: StoreResult) => void;
+type AfterStore = (result: StoreResult) => void;
 
 interface Pending {
   request: StoreRequest;

@@ -1,4 +1,5 @@
-import { SUGGESTION_DAYS, SUGGESTION_LEAD_MINUTES, SUGGESTION_LIMIT, seoulInstant, seoulParts, type MeetupSuggestion } from '../../../contract/meetups';
+import { SUGGESTION_DAYS, SUGGESTION_LEAD_MINUTES, SUGGESTION_LIMIT, type MeetupSuggestion } from '../../../contract/meetups';
+import { seoulInstant, seoulParts } from '../../../contract/seoul-time';
 import { FIRST_HOUR, HOURS, LAST_HOUR, WEEKDAYS } from '../../../contract/timetable';
 
 export interface SuggestInput {

@@ -46,7 +46,7 @@ function cardsOf(ranked: SQL, order: SQL): SQL {
 
 const CARD_COLUMNS = sql`m.id, m.membername, m.account_name, m.profile_image_url, m.student_no, m.interest_mask, m.department_id, m.updated_at`;
 
-export const TOP_N = 10;
+const TOP_N = 10;
 
 /**
  * The top 10 come from the ranking bitmaps (`rank_top`, migration `rank_bitmaps`): bit-sliced

@@ -6,25 +6,25 @@ import { blocks, colleges, departments, keywords, matches, members, universities
 /** Keywords in the order of the three questions (contract section 3), whatever their ids. */
 const KEYWORD_ORDER = sql`array_position(array['EXPRESS','GOAL','INTEREST']::text[], ${keywords.type})`;
 
+/** What a profile shows (own or another's): the member with university, college and department names. */
+const PROFILE_COLUMNS = {
+  id: members.id,
+  membername: members.membername,
+  accountName: members.accountName,
+  studentNo: members.studentNo,
+  profileImageUrl: members.profileImageUrl,
+  university: universities.shortName,
+  college: colleges.name,
+  department: departments.name,
+  timeMask: members.timeMask,
+  interestMask: members.interestMask,
+};
+
 export function membersRepo(db: Db) {
   return {
     async profile(memberId: number) {
       const rows = await db
-        .select({
-          id: members.id,
-          email: members.email,
-          membername: members.membername,
-          accountName: members.accountName,
-          studentNo: members.studentNo,
-          profileImageUrl: members.profileImageUrl,
-          status: members.status,
-          universityId: members.universityId,
-          university: universities.shortName,
-          college: colleges.name,
-          department: departments.name,
-          timeMask: members.timeMask,
-          interestMask: members.interestMask,
-        })
+        .select({ ...PROFILE_COLUMNS, email: members.email, status: members.status, universityId: members.universityId })
         .from(members)
         .innerJoin(universities, eq(universities.id, members.universityId))
         .leftJoin(colleges, eq(colleges.id, members.collegeId))
@@ -37,18 +37,7 @@ export function membersRepo(db: Db) {
     /** Another member as the caller may see them: same university, finished sign-up, no block either way (section 15); else nothing. */
     async visibleProfile(universityId: number, memberId: number, callerId: number) {
       const rows = await db
-        .select({
-          id: members.id,
-          membername: members.membername,
-          accountName: members.accountName,
-          studentNo: members.studentNo,
-          profileImageUrl: members.profileImageUrl,
-          university: universities.shortName,
-          college: colleges.name,
-          department: departments.name,
-          timeMask: members.timeMask,
-          interestMask: members.interestMask,
-        })
+        .select(PROFILE_COLUMNS)
         .from(members)
         .innerJoin(universities, eq(universities.id, members.universityId))
         .leftJoin(colleges, eq(colleges.id, members.collegeId))

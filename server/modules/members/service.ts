@@ -29,11 +29,11 @@ import type { MembersRepo } from './repo';
 
 type KeywordRow = Awaited<ReturnType<MembersRepo['keywordsOf']>>[number];
 
-export function toKeyword(row: Pick<KeywordRow, 'id' | 'type' | 'title' | 'description'>): Keyword {
+function toKeyword(row: Pick<KeywordRow, 'id' | 'type' | 'title' | 'description'>): Keyword {
   return { id: row.id, type: row.type as KeywordType, title: row.title, description: row.description };
 }
 
-export function toCard(row: ranking.CardRow): MemberCard {
+function toCard(row: ranking.CardRow): MemberCard {
   return {
     memberId: row.id,
     memberName: row.name ?? '',
@@ -46,7 +46,7 @@ export function toCard(row: ranking.CardRow): MemberCard {
 }
 
 /** Characters as a person counts them (한글 syllables and emoji are one each). */
-export const charCount = (s: string) => [...s].length;
+const charCount = (s: string) => [...s].length;
 
 // ---------- input shapes: first the shape (COMMON400), then each rule with its own code ----------
 
@@ -57,7 +57,7 @@ const keywordItemShape = z.object({
 });
 
 /** PATCH /keywords: exactly one keyword of each type, each rule with its contract code. */
-export function validKeywords({ keywords }: z.output<typeof keywordsBodySchema>): { type: KeywordType; title: string; description: string }[] {
+function validKeywords({ keywords }: z.output<typeof keywordsBodySchema>): { type: KeywordType; title: string; description: string }[] {
   const seen = new Set<KeywordType>();
   const out = keywords.map((raw, i) => {
     const item = keywordItemShape.safeParse(raw);
@@ -91,7 +91,7 @@ export function validKeywords({ keywords }: z.output<typeof keywordsBodySchema>)
   return out;
 }
 
-export function validInterestMask({ interestIds }: z.output<typeof tagsBodySchema>): number {
+function validInterestMask({ interestIds }: z.output<typeof tagsBodySchema>): number {
   const ids = [...new Set(interestIds)];
   if (ids.length === 0) throw new AppError('USER_400_INTEREST', { interestIds: '태그를 하나 이상 선택해주세요' });
   if (ids.length > MAX_INTERESTS) throw new AppError('INTEREST_400', { interestIds: '태그는 최대 3개까지 선택할 수 있어요.' });
@@ -99,7 +99,7 @@ export function validInterestMask({ interestIds }: z.output<typeof tagsBodySchem
   return ids.reduce((mask, id) => mask | (1 << (id - 1)), 0);
 }
 
-export function matchStatusFor(callerId: number, match: { requesterId: number; status: string } | undefined): MatchStatus {
+function matchStatusFor(callerId: number, match: { requesterId: number; status: string } | undefined): MatchStatus {
   // An expired request is as if there were none: a new one may be sent (section 15).
   if (!match || match.status === 'EXPIRED') return 'NONE';
   if (match.status === 'ACCEPTED') return 'ACCEPTED';
@@ -211,5 +211,3 @@ export function membersService(db: Db, repo: MembersRepo) {
     },
   };
 }
-
-export type MembersService = ReturnType<typeof membersService>;

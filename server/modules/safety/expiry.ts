@@ -36,7 +36,7 @@ async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
 }
 
 /** One batch: expires up to BATCH overdue requests and writes their notifications, in one transaction. */
-export async function expireBatch(db: Db, ttlSeconds: number): Promise<ExpiredRequest[]> {
+async function expireBatch(db: Db, ttlSeconds: number): Promise<ExpiredRequest[]> {
   return db.transaction(async (tx) => {
     const rows = await rowsOf<{ id: number; requester_id: number; target_id: number; target_name: string | null }>(
       tx,

@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { noticeColumn } from '../ui/pieces.css';
 
 export const root = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.lg,
+  ...noticeColumn,
   padding: `${vars.space.huge} ${vars.space.xxl}`,
   textAlign: 'center',
 });

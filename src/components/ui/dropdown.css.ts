@@ -1,15 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
-import { fieldBox } from './pieces.css';
+import { fieldBox, spacedRow } from './pieces.css';
 
 export const root = style({ position: 'relative', display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
 export const label = style({ fontSize: vars.font.sm, fontWeight: vars.font.bold, color: vars.color.textSub });
 
 export const trigger = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...spacedRow,
   gap: vars.space.sm,
   ...fieldBox,
   textAlign: 'left',
@@ -48,9 +46,7 @@ export const list = style({
 });
 
 export const option = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...spacedRow,
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,
   borderRadius: vars.radius.sm,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { touchTarget } from './pieces.css';
 
 export const header = style({
   position: 'fixed',
@@ -49,10 +50,7 @@ export const logoText = style({ fontSize: vars.font.lg, fontWeight: vars.font.bo
 
 export const iconButton = style({
   display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   padding: 0,
   border: 'none',
   borderRadius: vars.radius.pill,

@@ -57,7 +57,7 @@ export const focusRing = { '&:focus-visible': { outline: `2px solid ${vars.color
 export const pillOff = { border: `1px solid ${vars.color.line}`, background: vars.color.bg } as const;
 
 /** A selected pill choice in the brand colour. */
-export const pillOnBrand = {
+const pillOnBrand = {
   border: `1px solid ${vars.color.brandStrong}`,
   background: vars.color.brandSoft,
   color: vars.color.brandStrong,
@@ -71,3 +71,66 @@ export const brandTag = {
   color: vars.color.brandStrong,
   fontSize: vars.font.xs,
 } as const;
+
+/** A bar pinned to the bottom of the app column over a shadow (the profile's match and photo bars). */
+export const pinnedBar = {
+  position: 'fixed',
+  left: '50%',
+  bottom: 0,
+  zIndex: vars.z.fixedAction,
+  width: '100%',
+  maxWidth: vars.size.maxWidth,
+  transform: 'translateX(-50%)',
+  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.md} + env(safe-area-inset-bottom))`,
+  background: vars.color.bg,
+  boxShadow: vars.shadow.tabBar,
+} as const;
+
+/** A bold one-line name cut with an ellipsis (chat list and room header). */
+export const nameLine = {
+  fontSize: vars.font.md,
+  fontWeight: vars.font.bold,
+  lineHeight: vars.font.lineTight,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A borderless small bold text button (sort select, profile tabs); the style adds its size and focus. */
+export const plainTextButton = {
+  border: 'none',
+  background: vars.color.transparent,
+  color: vars.color.text,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  cursor: 'pointer',
+} as const;
+
+/** A touch-sized box with its icon centred (icon buttons, sheet close); the style adds display and look. */
+export const touchTarget = {
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.touch,
+  height: vars.size.touch,
+} as const;
+
+/** A centred column for a message in place of a screen (route error, the mentor page's failure). */
+export const noticeColumn = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.lg,
+} as const;
+
+/** A row with its ends pushed apart and centred vertically (sheet head, dropdown trigger and options, my-page rows). */
+export const spacedRow = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+} as const;
+
+/** An unselected pill choice (explore chips, filters, sheet choices) in `color`, with the focus ring; its style adds size and padding. */
+export const pillChoiceOff = (color: string) => ({ ...pillOff, color, selectors: focusRing });
+
+/** The selected pill choice: brand colours and the focus ring. */
+export const pillChoiceOn = { ...pillOnBrand, selectors: focusRing };

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { pillOff } from './pieces.css';
 
 export const grid = style({
   display: 'grid',
@@ -17,9 +18,8 @@ export const topic = style({
   gap: vars.space.xs,
   minHeight: vars.size.button,
   padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.line}`,
+  ...pillOff,
   borderRadius: vars.radius.pill,
-  background: vars.color.bg,
   color: vars.color.textSub,
   fontSize: vars.font.sm,
   fontWeight: vars.font.medium,

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useColleges } from './get-colleges';
 import { useDepartments } from './get-departments';
+import { useLogError } from '../../lib/use-log-error';
 
 /**
  * The colleges, and the chosen college's departments, for a department picker (only fetched while
@@ -9,11 +9,7 @@ import { useDepartments } from './get-departments';
 export function useCampusChoices(collegeId: number | undefined, enabled = true) {
   const colleges = useColleges(enabled);
   const departments = useDepartments(enabled ? collegeId : undefined);
-  useEffect(() => {
-    if (colleges.error) console.error('failed to load colleges', colleges.error);
-  }, [colleges.error]);
-  useEffect(() => {
-    if (departments.error) console.error('failed to load departments', departments.error);
-  }, [departments.error]);
+  useLogError('colleges', colleges.error);
+  useLogError('departments', departments.error);
   return { colleges, departments };
 }

@@ -13,3 +13,4 @@ export { useUpdateTags } from './update-tags';
 export { useUpdateTimetable } from './update-timetable';
 export { useUploadProfileImage } from './upload-profile-image';
 export { memberCardProps } from './member-card-props';
+export { studentMeta } from './student-meta';

@@ -1,2 +1,1 @@
-export { ADMIN_TABS, AdminConsole, type AdminTab } from './components/admin-console';
-export type { MentorPreviewRenderer } from './components/mentor-editor';
+export { AdminConsole, type AdminTab } from './components/admin-console';

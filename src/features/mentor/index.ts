@@ -1,1 +1,1 @@
-export { formatPhone, MentorArticle, MentorPage, type MentorArticleData } from './components/mentor-page';
+export { formatPhone, MentorArticle } from './components/mentor-page';

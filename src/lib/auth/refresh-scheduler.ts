@@ -3,8 +3,8 @@ import { REFRESH_LEAD_MS, refreshAccessToken } from './refresh';
 import { getAccessToken, onAuthChange } from './token-store';
 
 /** Spec section 4: inside the refresh window, try after 5 s; re-check 1 s after every attempt. */
-export const INSIDE_WINDOW_DELAY_MS = 5_000;
-export const RECHECK_DELAY_MS = 1_000;
+const INSIDE_WINDOW_DELAY_MS = 5_000;
+const RECHECK_DELAY_MS = 1_000;
 // setTimeout overflows above 2^31-1 ms; a long-lived token is simply re-checked later.
 const MAX_TIMEOUT_MS = 2_147_483_647;
 

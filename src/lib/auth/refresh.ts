@@ -44,11 +44,6 @@ export function refreshAccessToken(): Promise<string | null> {
   return inflight;
 }
 
-/** True while a refresh is running (a request that failed meanwhile only needs to wait). */
-export function isRefreshing(): boolean {
-  return inflight !== null;
-}
-
 /**
  * A token that is good for at least another minute: the stored one, or a refreshed one when it
  * is within 60 s of expiry (used by the chat socket before CONNECT). Null when signed out or the

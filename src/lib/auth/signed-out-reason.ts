@@ -7,7 +7,7 @@ const KEY = 'lunchchat:signed-out-reason';
 
 export const ACCOUNT_DISABLED_CODE = 'AUTH_403_DISABLED';
 /** Contract section 16: what a suspended student reads once signed out. */
-export const ACCOUNT_DISABLED_MESSAGE = '운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.';
+const ACCOUNT_DISABLED_MESSAGE = '운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.';
 
 export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE): void {
   try {

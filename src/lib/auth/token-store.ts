@@ -1,5 +1,5 @@
 /** Access-token storage (spec section 6: the token lives in localStorage under `accessToken`). */
-export const ACCESS_TOKEN_KEY = 'accessToken';
+const ACCESS_TOKEN_KEY = 'accessToken';
 
 type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();

@@ -30,7 +30,7 @@ function bearerOf(request: Request): string | null {
  * stale-token failures share one POST /auth/reissue, then each request is retried once. If the
  * refresh fails the session ends; the app shell sees the token disappear and goes to /onboarding.
  */
-export const http = ky.create({
+const http = ky.create({
   credentials: 'include',
   timeout: 15_000,
   throwHttpErrors: false,

@@ -9,7 +9,7 @@ import { ReportsPanel } from './reports-panel';
 import { StatsPanel } from './stats-panel';
 import * as styles from './admin-console.css';
 
-export const ADMIN_TABS = ['mentor', 'applications', 'places', 'reports', 'stats'] as const;
+const ADMIN_TABS = ['mentor', 'applications', 'places', 'reports', 'stats'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const TAB_LABELS: Record<AdminTab, string> = { mentor: '이달의 멘토', applications: '신청자', places: '장소', reports: '신고', stats: '통계' };

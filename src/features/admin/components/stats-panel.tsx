@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { STATS_FIELDS, STATS_MAX_DAYS, type StatsRow } from '../../../../contract/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStats } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
 import { StatsChart, type ChartSeries } from './stats-chart';
+import { ToolbarField } from './toolbar-field';
 import { UniversityMonthPicker } from './university-month-picker';
 import { vars } from '../../../styles/theme.css';
 import * as styles from './admin-console.css';
@@ -36,25 +37,17 @@ export function StatsPanel() {
   const [to, setTo] = useState(seoulToday);
   const [from, setFrom] = useState(() => daysBefore(seoulToday(), 29));
   const [universityId, setUniversityId] = useState<number | null>(null);
-  const fromId = useId();
-  const toId = useId();
   const stats = useStats(from, to, universityId);
   return (
     <div className={styles.panel}>
       <div className={styles.toolbar}>
         <UniversityMonthPicker universityId={universityId} onUniversity={setUniversityId} allowAll />
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={fromId}>
-            시작일
-          </label>
-          <input id={fromId} className={styles.input} type="date" value={from} max={to} onChange={(e) => e.target.value && setFrom(e.target.value)} />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={toId}>
-            종료일
-          </label>
-          <input id={toId} className={styles.input} type="date" value={to} min={from} onChange={(e) => e.target.value && setTo(e.target.value)} />
-        </div>
+        <ToolbarField label="시작일">
+          {(id) => <input id={id} className={styles.input} type="date" value={from} max={to} onChange={(e) => e.target.value && setFrom(e.target.value)} />}
+        </ToolbarField>
+        <ToolbarField label="종료일">
+          {(id) => <input id={id} className={styles.input} type="date" value={to} min={from} onChange={(e) => e.target.value && setTo(e.target.value)} />}
+        </ToolbarField>
         <p className={styles.muted}>최대 {STATS_MAX_DAYS}일 · 서울 날짜 기준</p>
       </div>
       {stats.isPending ? (

@@ -1,6 +1,7 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useUniversities } from '../../../entities/admin';
 import * as styles from './admin-console.css';
+import { ToolbarField } from './toolbar-field';
 
 /** The current month in Seoul time, `YYYY-MM` (the server's month for applications and mentors). */
 export function seoulMonth(now = new Date()): string {
@@ -19,8 +20,6 @@ interface PickerProps {
 /** University (and month) selectors shared by the console's panels. */
 export function UniversityMonthPicker({ universityId, onUniversity, month, onMonth, allowAll = false }: PickerProps) {
   const universities = useUniversities();
-  const uniId = useId();
-  const monthId = useId();
   const first = universities.data?.[0]?.universityId;
   // A panel that needs one university starts on the first.
   useEffect(() => {
@@ -28,39 +27,37 @@ export function UniversityMonthPicker({ universityId, onUniversity, month, onMon
   }, [allowAll, universityId, first, onUniversity]);
   return (
     <div className={styles.toolbar}>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={uniId}>
-          학교
-        </label>
-        <select
-          id={uniId}
-          className={styles.input}
-          value={universityId ?? ''}
-          onChange={(event) => onUniversity(event.target.value === '' ? null : Number(event.target.value))}
-        >
-          {allowAll ? <option value="">전체</option> : null}
-          {(universities.data ?? []).map((u) => (
-            <option key={u.universityId} value={u.universityId}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {month !== undefined && onMonth ? (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={monthId}>
-            월
-          </label>
-          <input
-            id={monthId}
+      <ToolbarField label="학교">
+        {(id) => (
+          <select
+            id={id}
             className={styles.input}
-            type="month"
-            value={month}
-            onChange={(event) => {
-              if (/^\d{4}-\d{2}$/.test(event.target.value)) onMonth(event.target.value);
-            }}
-          />
-        </div>
+            value={universityId ?? ''}
+            onChange={(event) => onUniversity(event.target.value === '' ? null : Number(event.target.value))}
+          >
+            {allowAll ? <option value="">전체</option> : null}
+            {(universities.data ?? []).map((u) => (
+              <option key={u.universityId} value={u.universityId}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </ToolbarField>
+      {month !== undefined && onMonth ? (
+        <ToolbarField label="월">
+          {(id) => (
+            <input
+              id={id}
+              className={styles.input}
+              type="month"
+              value={month}
+              onChange={(event) => {
+                if (/^\d{4}-\d{2}$/.test(event.target.value)) onMonth(event.target.value);
+              }}
+            />
+          )}
+        </ToolbarField>
       ) : null}
     </div>
   );

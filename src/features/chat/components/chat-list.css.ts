@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { nameLine } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const list = style({ listStyle: 'none', margin: 0, padding: `${vars.space.xs} 0` });
@@ -25,14 +26,7 @@ export const row = style({
 
 export const body = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
 
-export const name = style({
-  fontSize: vars.font.md,
-  fontWeight: vars.font.bold,
-  lineHeight: vars.font.lineTight,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const name = style(nameLine);
 
 export const department = style({ marginLeft: vars.space.xs, fontSize: vars.font.xs, fontWeight: vars.font.regular, color: vars.color.textWeak });
 

@@ -6,7 +6,7 @@ import { ChatIcon } from '../../../components/ui/icons';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useChatRooms, useLeaveChatRoom, type ChatRoom } from '../../../entities/chat-room';
-import { useInView } from '../hooks/use-in-view';
+import { useInView } from '../../../lib/use-in-view';
 import { useLongPress } from '../hooks/use-long-press';
 import { formatListTime } from '../model/time';
 import { Avatar } from './avatar';

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { nameLine, pillOff, touchTarget } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 /** Fixed to the visible viewport: its height follows the on-screen keyboard (set inline). */
@@ -50,14 +51,7 @@ export const friendButton = style({
 
 export const friendText = style({ minWidth: 0, display: 'flex', flexDirection: 'column' });
 
-export const friendName = style({
-  fontSize: vars.font.md,
-  fontWeight: vars.font.bold,
-  lineHeight: vars.font.lineTight,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const friendName = style(nameLine);
 
 export const friendDepartment = style({
   fontSize: vars.font.xs,
@@ -166,9 +160,8 @@ export const failedBar = style({ display: 'flex', alignItems: 'center', gap: var
 export const failedAction = style({
   minHeight: '32px',
   padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.line}`,
+  ...pillOff,
   borderRadius: vars.radius.pill,
-  background: vars.color.bg,
   color: vars.color.text,
   fontSize: vars.font.xs,
   cursor: 'pointer',
@@ -207,10 +200,7 @@ export const input = style({
 export const sendButton = style({
   flexShrink: 0,
   display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   border: 'none',
   borderRadius: vars.radius.pill,
   background: vars.color.brand,

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { visuallyHidden } from '../../../styles/a11y.css';
-import { useInView } from '../hooks/use-in-view';
+import { useInView } from '../../../lib/use-in-view';
 import type { ChatFriend } from '../model/friend';
 import type { TimelineRow } from '../model/timeline';
 import * as styles from './chat-room.css';

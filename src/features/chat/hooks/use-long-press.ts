@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 
 /** Spec section 9: a long press is 300 ms. */
-export const LONG_PRESS_MS = 300;
+const LONG_PRESS_MS = 300;
 /** A finger that moves further than this is scrolling, not pressing. */
 const MOVE_TOLERANCE_PX = 10;
 

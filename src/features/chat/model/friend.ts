@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Who the room is with, handed from the chat list to the room through router state. */
-export const chatFriendSchema = z.object({
+const chatFriendSchema = z.object({
   friendId: z.number().int().positive().optional(),
   name: z.string(),
   department: z.string().nullish(),

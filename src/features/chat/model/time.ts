@@ -1,35 +1,9 @@
+import { seoulParts } from '../../../../contract/seoul-time';
 /**
  * Dates and times as the chat screens show them, always in Asia/Seoul.
- *
- * Korea has had no daylight-saving time since 1988, so Seoul is a fixed UTC+9: shifting the
- * instant and reading UTC fields is exact, and it does not depend on the device's zone or on
- * full ICU data being present.
+ * (contract/seoul-time.ts does the UTC+9 arithmetic).
  */
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const WEEKDAYS = ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'] as const;
-
-export interface SeoulParts {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** 0 = Sunday */
-  weekday: number;
-}
-
-export function seoulParts(epochMs: number): SeoulParts {
-  const shifted = new Date(epochMs + SEOUL_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    weekday: shifted.getUTCDay(),
-  };
-}
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
@@ -52,7 +26,7 @@ export function formatDateHeading(epochMs: number): string {
 }
 
 /** 12-hour clock with the Korean AM/PM marker: `오전 9:05`, `오후 12:30`, `오전 12:00`. */
-export function formatClock(hour: number, minute: number): string {
+function formatClock(hour: number, minute: number): string {
   const marker = hour < 12 ? '오전' : '오후';
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${marker} ${hour12}:${pad2(minute)}`;

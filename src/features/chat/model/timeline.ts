@@ -10,7 +10,7 @@ export interface LocalMessage {
   status: 'pending' | 'failed' | 'sent';
 }
 
-export type DeliveryStatus = LocalMessage['status'];
+type DeliveryStatus = LocalMessage['status'];
 
 /** One message as the room shows it, whether it came from the server or the outbox. */
 export interface TimelineMessage {
@@ -42,7 +42,7 @@ export type TimelineRow =
     };
 
 /** The instant a message belongs to: `id.date` (what existing clients group by), else createdAt. */
-export function messageInstant(message: Pick<ChatMessage, 'id' | 'createdAt'>): number {
+function messageInstant(message: Pick<ChatMessage, 'id' | 'createdAt'>): number {
   const fromId = Date.parse(message.id.date);
   if (!Number.isNaN(fromId)) return fromId;
   const fromCreated = Date.parse(message.createdAt);

@@ -1,10 +1,10 @@
 import { clear, createStore, del, set, values, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 
-export const OUTBOX_DB = 'lunchchat-outbox';
-export const OUTBOX_STORE = 'messages';
+const OUTBOX_DB = 'lunchchat-outbox';
+const OUTBOX_STORE = 'messages';
 
-export const outboxEntrySchema = z.object({
+const outboxEntrySchema = z.object({
   clientMessageId: z.string().min(1),
   roomId: z.number().int().positive(),
   content: z.string(),

@@ -1,4 +1,4 @@
-import { HEARTBEAT_MS, STOMP_ENDPOINT } from '../../../../contract/stomp';
+import { STOMP_ENDPOINT } from '../../../../contract/stomp';
 import { apiUrl } from '../../../lib/config';
 
 /** The frames we read: MESSAGE, RECEIPT, ERROR. */
@@ -68,5 +68,3 @@ export const createStompJsClient: CreateStompClient = async (config) => {
 export function chatSocketUrl(): string {
   return apiUrl(STOMP_ENDPOINT).replace(/^http(s?):/i, 'ws$1:');
 }
-
-export const DEFAULT_HEARTBEAT_MS = HEARTBEAT_MS;

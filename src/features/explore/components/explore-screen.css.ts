@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
-import { focusRing, pillOff, pillOnBrand } from '../../../components/ui/pieces.css';
+import { focusRing, pillChoiceOff, pillChoiceOn, plainTextButton } from '../../../components/ui/pieces.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xl}` });
 
@@ -29,9 +29,7 @@ const chipBase = {
 
 export const chip = style({
   ...chipBase,
-  ...pillOff,
-  color: vars.color.textSub,
-  selectors: focusRing,
+  ...pillChoiceOff(vars.color.textSub),
 });
 
 export const chipOn = style({
@@ -50,12 +48,7 @@ export const sort = style({ marginRight: 'auto' });
 export const select = style({
   minHeight: '36px',
   padding: `0 ${vars.space.sm}`,
-  border: 'none',
-  background: vars.color.transparent,
-  color: vars.color.text,
-  fontSize: vars.font.sm,
-  fontWeight: vars.font.bold,
-  cursor: 'pointer',
+  ...plainTextButton,
   selectors: focusRing,
 });
 
@@ -76,13 +69,10 @@ const filterBase = {
 
 export const filter = style({
   ...filterBase,
-  ...pillOff,
-  color: vars.color.text,
-  selectors: focusRing,
+  ...pillChoiceOff(vars.color.text),
 });
 
 export const filterOn = style({
   ...filterBase,
-  ...pillOnBrand,
-  selectors: focusRing,
+  ...pillChoiceOn,
 });

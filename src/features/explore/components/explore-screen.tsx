@@ -12,6 +12,7 @@ import { STUDENT_NO_OPTIONS, type ExploreFilters } from '../model/filters';
 import { DepartmentSheet } from './department-sheet';
 import * as styles from './explore-screen.css';
 import { StudentNoSheet } from './student-no-sheet';
+import { useLogError } from '../../../lib/use-log-error';
 
 interface ExploreScreenProps {
   filters: ExploreFilters;
@@ -113,10 +114,8 @@ function CategoryChips({ value, onChange }: { value: InterestCode | undefined; o
 
 function MemberGrid({ filters }: { filters: ExploreFilters }) {
   const query = useFilteredMembers(filters);
-  useEffect(() => {
-    // Spec section 8: explore failures are logged and the empty state shows.
-    if (query.error) console.error('failed to load explore members', query.error);
-  }, [query.error]);
+  // Spec section 8: explore failures are logged and the empty state shows.
+  useLogError('explore members', query.error);
   if (query.isPending) return <Spinner />;
   const members = query.data?.pages.flat() ?? [];
   if (members.length === 0) return <EmptyState icon={<ExploreIcon size={40} />} title="조건에 맞는 프로필이 없어요" />;

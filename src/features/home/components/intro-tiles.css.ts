@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
+import { focusRing } from '../../../components/ui/pieces.css';
 
 export const section = style({ padding: `${vars.space.xxxl} ${vars.space.xl} ${vars.space.xxl}` });
 
@@ -25,7 +26,7 @@ export const tile = style({
   background: vars.color.bgSoft,
   color: vars.color.text,
   textDecoration: 'none',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
 
 export const title = style({ fontSize: vars.font.md, fontWeight: vars.font.bold });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { focusRing } from '../../../components/ui/pieces.css';
 
 export const banner = style({
   display: 'flex',
@@ -32,7 +33,7 @@ export const button = style({
   fontSize: vars.font.sm,
   fontWeight: vars.font.bold,
   textDecoration: 'none',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
 
 export const hold = style({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { MatchListStatus } from '../../../../contract/matches';
 import { cardGrid } from '../../../components/ui/card-grid.css';
 import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
@@ -6,6 +6,7 @@ import { MemberCard } from '../../../components/ui/member-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMatches } from '../../../entities/match';
 import * as styles from './matching-list.css';
+import { useLogError } from '../../../lib/use-log-error';
 
 const TABS: Record<MatchListStatus, { label: string; empty: string }> = {
   RECEIVED: { label: '받은 요청', empty: '받은 요청이 없어요' },
@@ -68,9 +69,7 @@ export function MatchingList({ tab, onTabChange, acceptedAction }: MatchingListP
 
 function MatchPanel({ status, acceptedAction }: { status: MatchListStatus; acceptedAction?: MatchingListProps['acceptedAction'] }) {
   const query = useMatches(status);
-  useEffect(() => {
-    if (query.error) console.error('failed to load matches', query.error);
-  }, [query.error]);
+  useLogError('matches', query.error);
 
   if (query.isPending) return <Spinner />;
   if (query.isError && !query.data) return <p className={styles.message}>목록을 불러오지 못했어요</p>;

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import type { MeetupScope } from '../../../../contract/meetups';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMeetups } from '../../../entities/meetup';
 import { MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
+import { useLogError } from '../../../lib/use-log-error';
 
 const TITLES: Record<MeetupScope, { title: string; empty: string }> = {
   upcoming: { title: '다가오는 약속', empty: '다가오는 약속이 없어요. 매칭 완료된 친구와 약속을 잡아 보세요.' },
@@ -13,9 +13,7 @@ const TITLES: Record<MeetupScope, { title: string; empty: string }> = {
 /** "다가오는 약속" (home, 마이페이지, /meetups) or "지난 약속"; read from the persisted cache offline. */
 export function MeetupList({ scope, hideWhenEmpty = false, checkinId }: { scope: MeetupScope; hideWhenEmpty?: boolean; checkinId?: number }) {
   const query = useMeetups(scope);
-  useEffect(() => {
-    if (query.error) console.error('failed to load meetups', query.error);
-  }, [query.error]);
+  useLogError('meetups', query.error);
   const items = query.data ?? [];
   if (hideWhenEmpty && items.length === 0) return null;
   const headingId = `meetups-${scope}`;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { formatMeetupRange, MEETUP_PLACE_MAX, seoulInstant, seoulParts } from '../../../../contract/meetups';
+import { seoulInstant, seoulParts } from '../../../../contract/seoul-time';
+import { formatMeetupRange, MEETUP_PLACE_MAX } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { noticeColumn } from '../../../components/ui/pieces.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxl, paddingBottom: vars.space.xxl });
 
@@ -65,10 +66,7 @@ export const notice = style({
 });
 
 export const errorBox = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.lg,
+  ...noticeColumn,
   padding: `${vars.space.huge} ${vars.space.xl}`,
   color: vars.color.textSub,
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { mentorApplyBodySchema, MENTOR_QUESTION_MAX } from '../../../../contract/mentor';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
@@ -8,6 +8,7 @@ import * as fieldStyles from '../../../components/ui/text-field.css';
 import { ApiError } from '../../../lib/http';
 import { useApplyMentor, useMentor, type MentorInfo } from '../../../entities/mentor';
 import * as styles from './mentor-page.css';
+import { useLogError } from '../../../lib/use-log-error';
 
 /** What the article shows: the config fields (`applicants` only on the students' page). */
 export type MentorArticleData = Pick<MentorInfo, 'bannerImage' | 'mentorName' | 'mentorTitle' | 'mentorSub' | 'intro' | 'schedule'> & { applicants?: number };
@@ -15,9 +16,7 @@ export type MentorArticleData = Pick<MentorInfo, 'bannerImage' | 'mentorName' | 
 /** Spec "/monthly-mentor": banner, introduction, schedule and the application form. */
 export function MentorPage() {
   const query = useMentor();
-  useEffect(() => {
-    if (query.error) console.error('failed to load mentor', query.error);
-  }, [query.error]);
+  useLogError('mentor', query.error);
 
   if (query.isPending) return <Spinner />;
   if (query.isError) {

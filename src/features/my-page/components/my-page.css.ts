@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { spacedRow } from '../../../components/ui/pieces.css';
 
 export const column = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, padding: `${vars.space.lg} ${vars.space.xl}` });
 
@@ -35,9 +36,7 @@ export const count = style({ fontSize: vars.font.xl, fontWeight: vars.font.bold,
 export const counterLabel = style({ fontSize: vars.font.sm, color: vars.color.textSub });
 
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...spacedRow,
   minHeight: vars.size.button,
   padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.md,

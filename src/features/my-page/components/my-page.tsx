@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MyIcon } from '../../../components/ui/icons';
@@ -7,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMyPage, type MyPage as MyPageInfo } from '../../../entities/member';
 import * as styles from './my-page.css';
 import { MySummary } from './my-summary';
+import { useLogError } from '../../../lib/use-log-error';
 
 const COUNTERS = [
   { tab: 'RECEIVED', label: '받은 요청', field: 'received' },
@@ -17,9 +17,7 @@ const COUNTERS = [
 /** Spec "My page": summary, three counters into /matching, the own-profile link; `footer` is the logout. */
 export function MyPageView({ footer }: { footer?: React.ReactNode }) {
   const query = useMyPage();
-  useEffect(() => {
-    if (query.error) console.error('failed to load my page', query.error);
-  }, [query.error]);
+  useLogError('my page', query.error);
 
   if (query.isPending) return <Spinner />;
   if (query.isError) {

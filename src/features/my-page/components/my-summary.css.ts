@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { brandTag } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const card = style({
@@ -38,20 +39,7 @@ export const bar = style({ color: vars.color.textWeak });
 
 export const tags = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
 
-export const tag = style({
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontSize: vars.font.xs,
-  fontWeight: vars.font.bold,
-});
+export const tag = style({ ...brandTag, padding: `${vars.space.xs} ${vars.space.md}`, fontWeight: vars.font.bold });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+// Screen-reader-only text: the app's one definition.
+export { visuallyHidden } from '../../../styles/a11y.css';

@@ -1,5 +1,5 @@
-import { interestLabel } from '../../../../contract/interests';
-import type { MyPage as MyPageInfo } from '../../../entities/member';
+import { InterestTags } from '../../../components/ui/interest-tags';
+import { studentMeta, type MyPage as MyPageInfo } from '../../../entities/member';
 import * as styles from './my-summary.css';
 import { ProfileAvatar } from './profile-avatar';
 
@@ -12,11 +12,7 @@ export function MySummary({ info }: { info: MyPageInfo }) {
         <ProfileAvatar url={info.profileImageUrl} name={info.name} className={styles.avatar} />
         <div className={styles.identity}>
           <p className={styles.name}>{info.name}</p>
-          <p className={styles.meta}>
-            {info.studentId ? `${info.studentId}학번` : null}
-            {info.studentId && info.department ? ' · ' : null}
-            {info.department}
-          </p>
+          <p className={styles.meta}>{studentMeta(info.studentId, info.department)}</p>
         </div>
       </div>
       {keywords.length > 0 ? (
@@ -35,15 +31,7 @@ export function MySummary({ info }: { info: MyPageInfo }) {
           ))}
         </p>
       ) : null}
-      {info.tags.length > 0 ? (
-        <ul className={styles.tags} aria-label="관심 주제">
-          {info.tags.map((tag) => (
-            <li key={tag} className={styles.tag}>
-              {interestLabel(tag)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <InterestTags codes={info.tags} label="관심 주제" className={styles.tags} tagClassName={styles.tag} />
     </section>
   );
 }

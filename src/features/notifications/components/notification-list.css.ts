@@ -46,11 +46,5 @@ export const error = style({ padding: `${vars.space.xxl} ${vars.space.xl}`, text
 
 export const sentinel = style({ height: '1px' });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+// Screen-reader-only text: the app's one definition.
+export { visuallyHidden } from '../../../styles/a11y.css';

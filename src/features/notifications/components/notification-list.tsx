@@ -6,7 +6,8 @@ import { BellIcon, MyIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotifications, type Notification } from '../../../entities/notification';
 import * as styles from './notification-list.css';
-import { useInView } from './use-in-view';
+import { useInView } from '../../../lib/use-in-view';
+import { useLogError } from '../../../lib/use-log-error';
 
 /** Spec "Notifications": MATCH_ACCEPTED opens the completed tab, MATCH_EXPIRED the sent one, everything else the received one. */
 export function notificationTab(type: string): 'ACCEPTED' | 'RECEIVED' | 'REQUESTED' {
@@ -18,12 +19,10 @@ export function notificationTab(type: string): 'ACCEPTED' | 'RECEIVED' | 'REQUES
 export function NotificationList() {
   const query = useNotifications();
   const sentinel = useRef<HTMLDivElement>(null);
-  const sentinelVisible = useInView(sentinel);
+  const sentinelVisible = useInView(sentinel, undefined, '200px');
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  useEffect(() => {
-    if (query.error) console.error('failed to load notifications', query.error);
-  }, [query.error]);
+  useLogError('notifications', query.error);
 
   useEffect(() => {
     if (sentinelVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();

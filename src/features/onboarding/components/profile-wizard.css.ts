@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
-import { fixedActionBar } from '../../../components/ui/pieces.css';
+import { fixedActionBar, spacedRow, touchTarget } from '../../../components/ui/pieces.css';
 
 const enter = keyframes({ from: { opacity: 0, transform: 'translateX(12px)' }, to: { opacity: 1, transform: 'none' } });
 
@@ -11,9 +11,7 @@ export const root = style({
 });
 
 export const topBar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...spacedRow,
   height: vars.size.header,
   marginLeft: `calc(${vars.space.md} * -1)`,
 });
@@ -67,10 +65,7 @@ export const sub = style({
 
 export const infoButton = style({
   display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   margin: `calc(${vars.space.md} * -1) 0`,
   padding: 0,
   border: 'none',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import type { InterestCode } from '../../../../contract/interests';
 import type { Slot } from '../../../../contract/timetable';
 import { Button } from '../../../components/ui/button';
@@ -92,8 +92,36 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
       </div>
 
       <form id={FORM_ID} key={step} className={styles.step} onSubmit={next} noValidate>
-        {step === 0 ? <NameStep value={draft.name} onChange={(name) => update({ name })} onInfo={() => setInfoOpen(true)} /> : null}
-        {step === 1 ? <StudentNoStep value={draft.studentNo} onChange={(studentNo) => update({ studentNo })} /> : null}
+        {step === 0 ? (
+          <TextStep
+            question="이름을 알려 주세요"
+            label="이름"
+            name="name"
+            autoComplete="name"
+            placeholder="실명을 입력해 주세요"
+            maxLength={20}
+            value={draft.name}
+            onChange={(name) => update({ name })}
+            labelAddon={
+              <button type="button" className={styles.infoButton} aria-label="실명 정책 안내" onClick={() => setInfoOpen(true)}>
+                <InfoIcon size={18} />
+              </button>
+            }
+          />
+        ) : null}
+        {step === 1 ? (
+          <TextStep
+            question="학번을 알려 주세요"
+            label="학번"
+            name="studentNo"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="예) 25"
+            hint="입학년도 끝 두 자리만 적어 주세요. 예) 2025년 입학 → 25"
+            value={draft.studentNo}
+            onChange={(studentNo) => update({ studentNo })}
+          />
+        ) : null}
         {step === 2 ? (
           <DepartmentStep
             collegeId={draft.collegeId}
@@ -127,42 +155,14 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
   );
 }
 
-function NameStep({ value, onChange, onInfo }: { value: string; onChange: (value: string) => void; onInfo: () => void }) {
-  return (
-    <>
-      <h2 className={styles.question}>이름을 알려 주세요</h2>
-      <TextField
-        label="이름"
-        name="name"
-        autoComplete="name"
-        placeholder="실명을 입력해 주세요"
-        value={value}
-        maxLength={20}
-        onChange={(event) => onChange(event.target.value)}
-        labelAddon={
-          <button type="button" className={styles.infoButton} aria-label="실명 정책 안내" onClick={onInfo}>
-            <InfoIcon size={18} />
-          </button>
-        }
-      />
-    </>
-  );
-}
+type TextStepProps = { question: string; value: string; onChange: (value: string) => void } & Omit<ComponentProps<typeof TextField>, 'value' | 'onChange'>;
 
-function StudentNoStep({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** A step that asks one question with one text field (name, student number). */
+function TextStep({ question, value, onChange, ...field }: TextStepProps) {
   return (
     <>
-      <h2 className={styles.question}>학번을 알려 주세요</h2>
-      <TextField
-        label="학번"
-        name="studentNo"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="예) 25"
-        hint="입학년도 끝 두 자리만 적어 주세요. 예) 2025년 입학 → 25"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <h2 className={styles.question}>{question}</h2>
+      <TextField {...field} value={value} onChange={(event) => onChange(event.target.value)} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMember, type MemberDetail } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
+import { useLogError } from '../../../lib/use-log-error';
 
 /** /profile/{id}: another member's profile with the match button. */
 interface MemberProfileProps {
@@ -16,9 +17,7 @@ interface MemberProfileProps {
 
 export function MemberProfile({ memberId, extra, footer }: MemberProfileProps) {
   const detail = useMember(memberId);
-  useEffect(() => {
-    if (detail.error) console.error('failed to load the member profile', detail.error);
-  }, [detail.error]);
+  useLogError('the member profile', detail.error);
   if (detail.isPending) return <Spinner />;
   if (!detail.data) return <EmptyState title="프로필을 불러오지 못했어요" text="잠시 후 다시 시도해 주세요." />;
   return (

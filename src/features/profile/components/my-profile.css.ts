@@ -1,29 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
+import { focusRing, pinnedBar, touchTarget } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
-export const bar = style({
-  position: 'fixed',
-  left: '50%',
-  bottom: 0,
-  zIndex: vars.z.fixedAction,
-  width: '100%',
-  maxWidth: vars.size.maxWidth,
-  transform: 'translateX(-50%)',
-  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.md} + env(safe-area-inset-bottom))`,
-  background: vars.color.bg,
-  boxShadow: vars.shadow.tabBar,
-});
+export const bar = style(pinnedBar);
 
 export const photoButton = style({
   position: 'absolute',
   right: '-4px',
   bottom: '-4px',
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   border: `2px solid ${vars.color.white}`,
   borderRadius: vars.radius.pill,
   background: vars.color.brandStrong,
@@ -60,5 +47,5 @@ export const link = style({
   color: vars.color.text,
   fontSize: vars.font.sm,
   textDecoration: 'none',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });

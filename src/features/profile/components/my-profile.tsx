@@ -1,11 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMe, useUploadProfileImage } from '../../../entities/member';
 import * as styles from './my-profile.css';
 import { ProfileBody } from './profile-body';
+import { useLogError } from '../../../lib/use-log-error';
 
 // The edit pages are another issue's routes: plain paths keep this screen independent of them.
 const EDIT_LINKS = [
@@ -20,9 +21,7 @@ export function MyProfile() {
   const me = useMe();
   const upload = useUploadProfileImage();
   const fileRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (me.error) console.error('failed to load my profile', me.error);
-  }, [me.error]);
+  useLogError('my profile', me.error);
 
   if (me.isPending) return <Spinner />;
   if (!me.data) return <EmptyState title="프로필을 불러오지 못했어요" text="잠시 후 다시 시도해 주세요." />;

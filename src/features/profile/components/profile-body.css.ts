@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { brandTag, plainTextButton } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({
@@ -47,13 +48,7 @@ export const pills = style({
   listStyle: 'none',
 });
 
-export const pill = style({
-  padding: `${vars.space.xxs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontSize: vars.font.xs,
-});
+export const pill = style({ ...brandTag, padding: `${vars.space.xxs} ${vars.space.md}` });
 
 export const tabs = style({
   position: 'sticky',
@@ -67,12 +62,7 @@ export const tabs = style({
 
 export const tab = style({
   minHeight: vars.size.touch,
-  border: 'none',
-  background: vars.color.transparent,
-  color: vars.color.text,
-  fontSize: vars.font.sm,
-  fontWeight: vars.font.bold,
-  cursor: 'pointer',
+  ...plainTextButton,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
 });
 

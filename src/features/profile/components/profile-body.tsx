@@ -1,9 +1,9 @@
 import { useRef, type ReactNode } from 'react';
-import { interestLabel } from '../../../../contract/interests';
+import { InterestTags } from '../../../components/ui/interest-tags';
 import { KEYWORD_QUESTIONS, KEYWORD_TYPES } from '../../../../contract/members';
 import { MyIcon } from '../../../components/ui/icons';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
-import type { Me } from '../../../entities/member';
+import { studentMeta, type Me } from '../../../entities/member';
 import * as styles from './profile-body.css';
 
 interface ProfileBodyProps {
@@ -33,21 +33,9 @@ export function ProfileBody({ profile, photoAction, children }: ProfileBodyProps
           {photoAction}
         </div>
         <h2 className={styles.name}>{profile.memberName}</h2>
-        <p className={styles.meta}>
-          {profile.studentNo ? `${profile.studentNo}학번` : null}
-          {profile.studentNo && profile.department ? ' · ' : null}
-          {profile.department}
-        </p>
+        <p className={styles.meta}>{studentMeta(profile.studentNo, profile.department)}</p>
         {keywords.length > 0 ? <p className={styles.keywords}>{keywords.join(' | ')}</p> : null}
-        {profile.userInterests.length > 0 ? (
-          <ul className={styles.pills} aria-label="관심사">
-            {profile.userInterests.map((code) => (
-              <li key={code} className={styles.pill}>
-                {interestLabel(code)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <InterestTags codes={profile.userInterests} label="관심사" className={styles.pills} tagClassName={styles.pill} />
       </header>
       {children}
       <nav className={styles.tabs} aria-label="프로필 바로가기">

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MyIcon } from '../../../components/ui/icons';
@@ -6,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useBlocks, useUnblockMember } from '../../../entities/block';
 import { showToast } from '../../../lib/toast';
 import * as styles from './blocked-list.css';
+import { useLogError } from '../../../lib/use-log-error';
 
 /** "2025. 3. 7." in Korean time. */
 function blockedDate(iso: string): string {
@@ -17,9 +17,7 @@ function blockedDate(iso: string): string {
 export function BlockedList() {
   const blocks = useBlocks();
   const unblock = useUnblockMember();
-  useEffect(() => {
-    if (blocks.error) console.error('failed to load the block list', blocks.error);
-  }, [blocks.error]);
+  useLogError('the block list', blocks.error);
 
   if (blocks.isPending) return <Spinner />;
   return (

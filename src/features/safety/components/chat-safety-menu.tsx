@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BlockDialog, type BlockTarget } from './block-dialog';
 import { ReportSheet, type ReportTarget, type ReportedMessage } from './report-sheet';
-import { SafetySheet } from './safety-sheet';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import * as styles from './safety-sheet.css';
 
 interface ChatSafetyMenuProps {
@@ -20,34 +20,27 @@ export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
       <button type="button" className={styles.menuButton} aria-label="채팅방 메뉴" aria-haspopup="dialog" disabled={!friend} onClick={() => setOpen(true)}>
         <span aria-hidden="true">⋯</span>
       </button>
-      <SafetySheet open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
+      <BottomSheet size="tall" open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
         <ul className={styles.menuList}>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                setOpen(false);
-                if (friend) setReporting(friend);
-              }}
-            >
-              신고하기
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItemDanger}
-              onClick={() => {
-                setOpen(false);
-                if (friend) setBlocking(friend);
-              }}
-            >
-              차단하기
-            </button>
-          </li>
+          {[
+            { label: '신고하기', className: styles.menuItem, pick: setReporting },
+            { label: '차단하기', className: styles.menuItemDanger, pick: setBlocking },
+          ].map(({ label, className, pick }) => (
+            <li key={label}>
+              <button
+                type="button"
+                className={className}
+                onClick={() => {
+                  setOpen(false);
+                  if (friend) pick(friend);
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
-      </SafetySheet>
+      </BottomSheet>
       <ReportSheet target={reporting} onClose={() => setReporting(null)} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={onBlocked} />
     </>

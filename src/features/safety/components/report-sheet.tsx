@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useCreateReport } from '../../../entities/report';
 import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
-import { SafetySheet } from './safety-sheet';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import * as styles from './safety-sheet.css';
 
 /** A chat message attached to a report (long press on it): section 7's `id.value` and its text. */
@@ -71,7 +71,8 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
   };
 
   return (
-    <SafetySheet
+    <BottomSheet
+      size="tall"
       open
       title="신고하기"
       onClose={onClose}
@@ -128,6 +129,6 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
           </p>
         ) : null}
       </form>
-    </SafetySheet>
+    </BottomSheet>
   );
 }

@@ -1,67 +1,6 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
-
-const rise = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
-
-export const backdrop = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.z.modal,
-  display: 'flex',
-  alignItems: 'flex-end',
-  justifyContent: 'center',
-  background: vars.color.overlay,
-});
-
-export const sheet = style({
-  display: 'flex',
-  flexDirection: 'column',
-  width: '100%',
-  maxWidth: vars.size.maxWidth,
-  maxHeight: '85dvh',
-  borderRadius: `${vars.radius.xl} ${vars.radius.xl} 0 0`,
-  background: vars.color.bg,
-  boxShadow: vars.shadow.modal,
-  animation: `${rise} ${vars.motion.base} ${vars.motion.ease}`,
-  outline: 'none',
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-export const head = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  padding: `${vars.space.lg} ${vars.space.xl} ${vars.space.sm}`,
-});
-
-export const title = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold });
-
-export const close = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
-  marginRight: `calc(-1 * ${vars.space.md})`,
-  border: 'none',
-  background: vars.color.transparent,
-  color: vars.color.text,
-  cursor: 'pointer',
-});
-
-export const body = style({
-  flex: 1,
-  overflowY: 'auto',
-  padding: `${vars.space.sm} ${vars.space.xl}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-});
-
-export const footer = style({
-  padding: `${vars.space.md} ${vars.space.xl} calc(${vars.space.lg} + env(safe-area-inset-bottom))`,
-  borderTop: `1px solid ${vars.color.line}`,
-});
+import { focusRing, touchTarget } from '../../../components/ui/pieces.css';
 
 // ---------- the report sheet ----------
 
@@ -187,15 +126,12 @@ export const textAction = style({
   color: vars.color.textWeak,
   textDecoration: 'underline',
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
 
 export const menuButton = style({
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.touch,
-  height: vars.size.touch,
+  ...touchTarget,
   marginLeft: 'auto',
   border: 'none',
   borderRadius: vars.radius.pill,
@@ -204,5 +140,5 @@ export const menuButton = style({
   fontSize: vars.font.xl,
   lineHeight: 1,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: focusRing,
 });
