@@ -47,18 +47,8 @@ BEGIN
      AND slice = ANY(time_slices || interest_slices || ARRAY[-1, 200, 202, 203, 204, 205]);
   zero := maps[array_position(slices, -1)];
   IF zero IS NULL THEN RETURN '{}'; END IF;
-  -- The pool: signed up, not the caller, not ACCEPTED with the caller.
-  pool := coalesce(maps[array_position(slices, 200)], zero);
-  IF p_caller < length(pool) THEN pool := set_bit(pool, p_caller, 0); END IF;
-  FOR p IN SELECT target_id FROM matches WHERE requester_id = p_caller AND status = 'ACCEPTED'
-           UNION ALL SELECT requester_id FROM matches WHERE target_id = p_caller AND status = 'ACCEPTED'
-  LOOP
-    IF p < length(pool) THEN pool := set_bit(pool, p, 0); END IF;
-  END LOOP;
-  -- Safety (section 15): blocked either way, or held by reports.
-  FOR p IN SELECT safety_hidden(p_university, p_caller) LOOP
-    IF p < length(pool) THEN pool := set_bit(pool, p, 0); END IF;
-  END LOOP;
+  -- The pool: signed up, less the caller, ACCEPTED, blocked and held members (rank_pool_exclude).
+  pool := rank_pool_exclude(coalesce(maps[array_position(slices, 200)], zero), p_university, p_caller);
   -- Meetups (contract section 14): already met (DONE) and no-show members leave the pool too.
   FOR p IN SELECT meetup_excluded(p_caller) LOOP
     IF p < length(pool) THEN pool := set_bit(pool, p, 0); END IF;

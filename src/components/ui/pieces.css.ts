@@ -134,3 +134,16 @@ export const pillChoiceOff = (color: string) => ({ ...pillOff, color, selectors:
 
 /** The selected pill choice: brand colours and the focus ring. */
 export const pillChoiceOn = { ...pillOnBrand, selectors: focusRing };
+
+/** A chat message quoted as it was sent (the report sheet, the operators' report list). */
+export const quotedMessage = {
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderLeft: `3px solid ${vars.color.line}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.bgSoft,
+  fontSize: vars.font.sm,
+  color: vars.color.textSub,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+} as const;

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { quotedMessage } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
 /** Laptop first (1280×800), still usable on a phone: one column below 900px. */
@@ -145,15 +146,7 @@ export const reportItem = style({
   gap: vars.space.xs,
 });
 
-export const quote = style({
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  background: vars.color.bgSoft,
-  borderLeft: `3px solid ${vars.color.brand}`,
-  borderRadius: vars.radius.sm,
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-});
+export const quote = style(quotedMessage);
 
 export const badge = style({
   display: 'inline-block',

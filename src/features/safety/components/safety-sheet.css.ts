@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
-import { focusRing, touchTarget } from '../../../components/ui/pieces.css';
+import { focusRing, quotedMessage, touchTarget } from '../../../components/ui/pieces.css';
 
 // ---------- the report sheet ----------
 
@@ -42,19 +42,7 @@ export const reason = style({
 
 export const radio = style({ accentColor: vars.color.brandStrong, width: vars.size.iconSm, height: vars.size.iconSm, margin: 0 });
 
-export const quote = style({
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderLeft: `3px solid ${vars.color.line}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.bgSoft,
-  fontSize: vars.font.sm,
-  color: vars.color.textSub,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  maxHeight: '96px',
-  overflowY: 'auto',
-});
+export const quote = style(quotedMessage);
 
 export const detailLabel = style({
   display: 'flex',
