@@ -40,7 +40,8 @@ export function StatsChart({ title, days, series }: { title: string; days: strin
           y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
         axes: [{}, { size: 48 }],
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: resolveColor(s.stroke), width: 2, points: { show: days.length <= 31 } }))],
+        // The x series' legend label is uPlot's English "Time" unless named: the console speaks Korean.
+        series: [{ label: '날짜' }, ...series.map((s) => ({ label: s.label, stroke: resolveColor(s.stroke), width: 2, points: { show: days.length <= 31 } }))],
       },
       [xs, ...series.map((s) => s.values)],
       el,
