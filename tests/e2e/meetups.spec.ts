@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
-import { apiMember, shoot, uniqueEmail, useToken, workerReady, type ApiMember } from './support';
+import { apiMember, deliverPushUntilShown, shoot, uniqueEmail, useToken, workerReady, type ApiMember } from './support';
 
 /*
  * Contract section 14 in the browser at 390×844: A proposes from a suggestion in the 매칭 완료
@@ -100,10 +100,11 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   const origin = new URL(E2E_URL).origin;
   await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
   const roomUrl = `/chatting/${meetup!.chatRoomId}`;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registrations.get(`${origin}/`)!,
-    data: JSON.stringify({
+  await deliverPushUntilShown(
+    pageB,
+    cdp,
+    { origin, registrationId: registrations.get(`${origin}/`)! },
+    {
       data: {
         title: '곧 약속 시간이에요',
         body: '김제안님과의 약속이 곧 시작돼요.',
@@ -114,8 +115,8 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
       },
       from: '123456',
       fcmMessageId: 'e2e-meetup-reminder',
-    }),
-  });
+    },
+  );
   const shown = () =>
     pageB.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, data: n.data as { url?: string } })),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiMember, shoot, uniqueEmail, useToken } from './support';
+import { apiMember, deliverPushUntilShown, shoot, uniqueEmail, useToken } from './support';
 
 /*
  * What this covers: a real push delivered to the real worker through CDP
@@ -40,17 +40,12 @@ test('an FCM data-only push becomes a notification (title, body, tag, data.url) 
     from: '123456',
     fcmMessageId: 'e2e-1',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL!).origin,
-    registrationId: registrations.get(scope)!,
-    data: JSON.stringify(payload),
-  });
-
   const notifications = () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown }));
     });
+  await deliverPushUntilShown(page, cdp, { origin: new URL(baseURL!).origin, registrationId: registrations.get(scope)! }, payload);
   await expect.poll(notifications).toEqual([
     {
       title: '새 런치챗 요청',
@@ -62,7 +57,7 @@ test('an FCM data-only push becomes a notification (title, body, tag, data.url) 
   ]);
 
   // The page in front shows the same message as a toast (top-right).
-  const toast = page.getByTestId('toast').filter({ hasText: '새 런치챗 요청' });
+  const toast = page.getByTestId('toast').filter({ hasText: '새 런치챗 요청' }).first();
   await expect(toast).toContainText('민수님이 런치챗을 요청했어요!');
   const box = await toast.boundingBox();
   expect(box!.y).toBeLessThan(40);

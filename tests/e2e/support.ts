@@ -94,3 +94,31 @@ export async function expiredAccessToken(memberId: number, email: string): Promi
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(E2E_JWT_SECRET));
 }
+
+/**
+ * Delivers a push to the page's service worker through CDP (ServiceWorker.deliverPushMessage) until
+ * the worker has shown a notification. Headless Chromium sometimes never dispatches a CDP push at
+ * all (no notification and no toast: the worker's listener did not run; about 1 run in 4 here);
+ * what the tests check is what the worker does with a push, so an undelivered one is sent again,
+ * at most twice. Notifications carry a tag per type, so a late first delivery replaces the shown
+ * one rather than adding a second; callers then assert exactly what is shown.
+ */
+export async function deliverPushUntilShown(
+  page: Page,
+  cdp: { send(method: 'ServiceWorker.deliverPushMessage', params: { origin: string; registrationId: string; data: string }): Promise<unknown> },
+  target: { origin: string; registrationId: string },
+  payload: unknown,
+): Promise<void> {
+  const count = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { ...target, data: JSON.stringify(payload) });
+    const shown = await expect
+      .poll(count, { timeout: 4000 })
+      .toBeGreaterThan(0)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+  }
+}
