@@ -1,32 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
-import { apiMember, shoot, uniqueEmail, useToken, workerReady } from './support';
-
-/** The persisted cache is written about a second after the last change (and when the page is left). */
-async function cacheSaved(page: Page, check: (text: string) => boolean) {
-  await expect
-    .poll(
-      () =>
-        page
-          .evaluate(
-            () =>
-              new Promise<string>((resolve) => {
-                const open = indexedDB.open('lunchchat-cache');
-                open.onsuccess = () => {
-                  const db = open.result;
-                  if (!db.objectStoreNames.contains('queries')) return resolve('');
-                  const all = db.transaction('queries').objectStore('queries').getAll();
-                  all.onsuccess = () => resolve(JSON.stringify(all.result));
-                  all.onerror = () => resolve('');
-                };
-                open.onerror = () => resolve('');
-              }),
-          )
-          .then(check),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-}
+import { apiMember, cacheSaved, shoot, uniqueEmail, useToken, workerReady } from './support';
 
 /**
  * A match accepted offline and replayed after a reload refreshes every list it changes: explore

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
-import { apiMember, deliverPushUntilShown, shoot, uniqueEmail, useToken, workerReady, type ApiMember } from './support';
+import { apiMember, type ApiMember, cacheSaved, deliverPushUntilShown, shoot, uniqueEmail, useToken, workerReady } from './support';
 
 /*
  * Contract section 14 in the browser at 390×844: A proposes from a suggestion in the 매칭 완료
@@ -164,32 +164,6 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   await contextA.close();
   await contextB.close();
 });
-
-/** The persisted cache (IndexedDB) as text, to wait until a change has been written. */
-async function cacheSaved(page: Page, check: (text: string) => boolean) {
-  await expect
-    .poll(
-      () =>
-        page
-          .evaluate(
-            () =>
-              new Promise<string>((resolve) => {
-                const open = indexedDB.open('lunchchat-cache');
-                open.onsuccess = () => {
-                  const db = open.result;
-                  if (!db.objectStoreNames.contains('queries')) return resolve('');
-                  const all = db.transaction('queries').objectStore('queries').getAll();
-                  all.onsuccess = () => resolve(JSON.stringify(all.result));
-                  all.onerror = () => resolve('');
-                };
-                open.onerror = () => resolve('');
-              }),
-          )
-          .then(check),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-}
 
 test('offline: upcoming meetups show from the cache; a 수락 made offline survives a reload and is sent once back online', async ({
   page,

@@ -122,3 +122,29 @@ export async function deliverPushUntilShown(
     if (shown) return;
   }
 }
+
+/** Waits until the persisted query cache (IndexedDB) passes `check`: it is written about a second after the last change. */
+export async function cacheSaved(page: Page, check: (text: string) => boolean) {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const open = indexedDB.open('lunchchat-cache');
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('queries')) return resolve('');
+                  const all = db.transaction('queries').objectStore('queries').getAll();
+                  all.onsuccess = () => resolve(JSON.stringify(all.result));
+                  all.onerror = () => resolve('');
+                };
+                open.onerror = () => resolve('');
+              }),
+          )
+          .then(check),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
