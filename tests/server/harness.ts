@@ -34,7 +34,7 @@ export const POSTGRES_AVAILABLE: boolean = (() => {
 export type DbKind = 'pglite' | 'postgres';
 
 /** Creates an empty PostgreSQL database for one test file and drops it afterwards. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `lc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { createScheduler, type Scheduler } from '../../server/lib/scheduler';
 import { seedCampus } from '../../server/seed/campus';
 import { call, email, FakePush } from './api-harness';
-import { JWT_SECRET, newMember, POSTGRES_ADMIN_URL, POSTGRES_AVAILABLE, startTestServerWith, type DbKind, type Session } from './harness';
+import { freshPostgres, JWT_SECRET, newMember, POSTGRES_AVAILABLE, startTestServerWith, type DbKind, type Session } from './harness';
 
 /**
  * The durable job scheduler (server/lib/scheduler.ts) and the meetup reminders on it: exactly once
@@ -33,26 +33,6 @@ async function count(db: Database, query: ReturnType<typeof sql>): Promise<numbe
   return Number(result.rows[0]!.n);
 }
 
-async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `lc_test_sched_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** A confirmed meetup between two new members, three hours from now. */
 async function confirmedMeetup(app: Awaited<ReturnType<typeof createApp>>): Promise<{ a: Session; b: Session; meetup: Meetup }> {
   const a = await newMember(app, email());
@@ -73,7 +53,7 @@ for (const kind of KINDS) {
     let drop: (() => Promise<void>) | undefined;
     let pgUrl: string | undefined;
     beforeAll(async () => {
-      const pg = kind === 'postgres' ? await freshPostgresUrl() : undefined;
+      const pg = kind === 'postgres' ? await freshPostgres() : undefined;
       drop = pg?.drop;
       pgUrl = pg?.url;
       database = await openDatabase({ databaseUrl: pg?.url, dataDir: 'memory://' });
@@ -194,7 +174,7 @@ for (const kind of KINDS) {
 
     it('a reminder due while the server was down is sent after the restart; a cancelled meetup sends none', async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'lunchchat-sched-'));
-      const pg = kind === 'postgres' ? await freshPostgresUrl() : undefined;
+      const pg = kind === 'postgres' ? await freshPostgres() : undefined;
       const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '100', DATA_DIR: dataDir });
       const open = () => openDatabase({ databaseUrl: pg?.url, dataDir: path.join(dataDir, 'pglite') });
       try {
