@@ -253,6 +253,10 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_room').on(t.roomId, t.id),
+    // Unread counts and read targets: the friend's messages after a read position, and nothing
+    // else. Through chat_messages_room, the count for a member who never reads (the sender of a
+    // one-way conversation) walked the room's whole history on every event:room (bench/chat.ts).
+    index('chat_messages_room_sender').on(t.roomId, t.senderId, t.id),
     uniqueIndex('chat_messages_client_id').on(t.senderId, t.clientMessageId),
     // Operator stats: messages and active senders per day, read from the index alone.
     index('chat_messages_created').on(t.createdAt, t.senderId),

@@ -132,6 +132,44 @@ describeEachDatabase(
       expect((await cb.sendRefused(readPublish(roomId), '{"lastReadMessageId":"abc"}')).headers.code).toBe('CHAT_400');
     });
 
+    it('reads stored together in one statement move each position as they would alone, and announce each move once', async () => {
+      const { app, database } = server();
+      const one = await matchedPair(app, database.db, 'batch1');
+      const two = await matchedPair(app, database.db, 'batch2');
+      const repo = chatRepo(database.db);
+      const say = async (roomId: number, senderId: number, content: string) =>
+        String((await database.db.insert(chatMessages).values({ roomId, senderId, content }).returning({ id: chatMessages.id }))[0]!.id);
+      const a1 = await say(one.roomId, one.a.memberId, 'a1');
+      const b1 = await say(one.roomId, one.b.memberId, 'b1');
+      const a2 = await say(one.roomId, one.a.memberId, 'a2');
+      const b2 = await say(one.roomId, one.b.memberId, 'b2');
+      const x1 = await say(two.roomId, two.a.memberId, 'x1');
+
+      const answers = await repo.markReadBatch([
+        // Both members of one room in the same batch (one row, two positions).
+        { roomId: one.roomId, memberId: one.b.memberId, upTo: a1 },
+        { roomId: one.roomId, memberId: one.a.memberId, upTo: b1 },
+        // The same member twice: the later read carries the answer, the earlier announces nothing.
+        { roomId: one.roomId, memberId: one.b.memberId, upTo: b2 },
+        // A bound past bigint's range means everything, and fails nothing else in the batch.
+        { roomId: two.roomId, memberId: two.b.memberId, upTo: '9999999999999999999' },
+        // Not a participant, and one's own messages only: nothing moves.
+        { roomId: two.roomId, memberId: one.a.memberId },
+        { roomId: two.roomId, memberId: two.a.memberId },
+      ]);
+      expect(answers).toEqual([undefined, b1, a2, x1, undefined, undefined]);
+      expect(await repo.room(one.roomId)).toMatchObject({ aReadId: b1, bReadId: a2 });
+      expect(await repo.room(two.roomId)).toMatchObject({ aReadId: '0', bReadId: x1 });
+      // Again: nothing moves, so nothing is announced; never backwards.
+      expect(
+        await repo.markReadBatch([
+          { roomId: one.roomId, memberId: one.b.memberId, upTo: a1 },
+          { roomId: one.roomId, memberId: one.b.memberId },
+        ]),
+      ).toEqual([undefined, undefined]);
+      expect(await repo.room(one.roomId)).toMatchObject({ aReadId: b1, bReadId: a2 });
+    });
+
     it('/sub/members/me: event:room for both members on a new message, for the reader on a read; others refused', async () => {
       const { app, database } = server();
       const url = await stompUrl(app);

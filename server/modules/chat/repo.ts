@@ -133,6 +133,47 @@ const STORE_BATCH_SQL = `
   )
   ${STORED_ROWS}`;
 
+export interface ReadRequest {
+  roomId: number;
+  memberId: number;
+  /** A message id (decimal string): read up to here; undefined = everything. */
+  upTo?: string;
+}
+
+/**
+ * Every read of a batch in one statement. Per read, the friend's newest message at or below its
+ * bound; per room, the furthest such message for each member still in it. A room's row is
+ * updated once (an UPDATE … FROM with two source rows for one target row would apply only one),
+ * and only where a position moves forward. `old` is the statement's snapshot: on PostgreSQL a
+ * concurrent read on another instance can make both announce the same move, which is harmless
+ * (a read marker only ever moves forward on the client).
+ */
+const MARK_READ_SQL = `
+  with input as (
+    select * from jsonb_to_recordset($1::jsonb) as t(o int, r int, m int, u bigint)
+  ), target as (
+    -- The friend's newest message at or below the bound: one backward probe of chat_messages_room_sender.
+    select i.r, i.m,
+           (select max(x.id) from chat_messages x
+             where x.room_id = i.r and x.sender_id = case when cr.member_a = i.m then cr.member_b else cr.member_a end
+               and (i.u is null or x.id <= i.u)) as id
+      from input i join chat_rooms cr on cr.id = i.r and i.m in (cr.member_a, cr.member_b)
+  ), per_room as (
+    select cr.id, cr.a_read_id as a_old, cr.b_read_id as b_old,
+           max(t.id) filter (where t.m = cr.member_a and not cr.a_left) as a_to,
+           max(t.id) filter (where t.m = cr.member_b and not cr.b_left) as b_to
+      from target t join chat_rooms cr on cr.id = t.r
+     group by cr.id
+  )
+  update chat_rooms cr
+     set a_read_id = greatest(cr.a_read_id, coalesce(p.a_to, 0)),
+         b_read_id = greatest(cr.b_read_id, coalesce(p.b_to, 0))
+    from per_room p
+   where cr.id = p.id and (p.a_to > cr.a_read_id or p.b_to > cr.b_read_id)
+  returning cr.id, cr.member_a, cr.member_b,
+            case when p.a_to > p.a_old then cr.a_read_id::text end as a_read,
+            case when p.b_to > p.b_old then cr.b_read_id::text end as b_read`;
+
 interface BatchRow {
   kind: 'room' | 'message';
   room_id: number;
@@ -147,6 +188,7 @@ interface BatchRow {
 }
 
 const DEADLOCK = '40P01';
+const MAX_BIGINT = 2n ** 63n - 1n;
 
 /** Section 15: a block between the room's two members, either way (primary key / blocks_blocked probes). */
 const blockedPair = (room: SQL) =>
@@ -320,30 +362,43 @@ export function chatRepo(db: Db) {
       return rows.map(toRow);
     },
 
-    /**
-     * Moves the member's read position forward to the friend's newest message at or below `upTo`
-     * (default: the friend's newest), never back. The position is always a message of the friend's,
-     * so reading one's own messages announces nothing. Returns the new position, or undefined when
-     * it did not move (nothing new, not a participant, or already there).
-     */
+    /** One read; see markReadBatch. */
     async markRead(roomId: number, memberId: number, upTo?: string): Promise<string | undefined> {
-      const rows = await rowsOf<{ read_id: string }>(
-        db,
-        sql`with target as (
-              select max(m.id) as id from chat_messages m
-               where m.room_id = ${roomId} and m.sender_id <> ${memberId}
-                 ${upTo === undefined ? sql`` : sql`and m.id <= ${upTo}::bigint`}
-            )
-            update chat_rooms r set
-                   a_read_id = case when r.member_a = ${memberId} then t.id else r.a_read_id end,
-                   b_read_id = case when r.member_b = ${memberId} then t.id else r.b_read_id end
-              from target t
-             where r.id = ${roomId} and t.id is not null
-               and ((r.member_a = ${memberId} and not r.a_left and r.a_read_id < t.id)
-                 or (r.member_b = ${memberId} and not r.b_left and r.b_read_id < t.id))
-            returning t.id::text as read_id`,
+      return (await this.markReadBatch([{ roomId, memberId, upTo }]))[0];
+    },
+
+    /**
+     * Moves each member's read position forward to the friend's newest message at or below `upTo`
+     * (default: the friend's newest), never back, for a batch of reads in one statement (one
+     * commit: a read is as frequent as a message, and on PGlite each commit is an fsync on the
+     * event loop). The position is always a message of the friend's, so reading one's own
+     * messages announces nothing. Answers each read with the new position, or undefined when it
+     * did not move (nothing new, not a participant, already there, or a later read of the same
+     * member in the same room in this batch carries the answer).
+     */
+    async markReadBatch(reads: readonly ReadRequest[]): Promise<Array<string | undefined>> {
+      // A bound past bigint's range (19 digits pass the contract's pattern) means "everything": one
+      // out-of-range value must not fail the reads batched with it.
+      const bound = (upTo: string | undefined) => (upTo === undefined || BigInt(upTo) > MAX_BIGINT ? null : upTo);
+      const input = reads.map((q, i) => ({ o: i, r: q.roomId, m: q.memberId, u: bound(q.upTo) }));
+      const rows = await statements.run<{ id: number; member_a: number; member_b: number; a_read: string | null; b_read: string | null }>(
+        'chat_mark_read',
+        MARK_READ_SQL,
+        [JSON.stringify(input)],
       );
-      return rows[0]?.read_id;
+      const moved = new Map<string, string>();
+      for (const row of rows) {
+        if (row.a_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_a)}`, String(row.a_read));
+        if (row.b_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_b)}`, String(row.b_read));
+      }
+      const answers: Array<string | undefined> = new Array(reads.length);
+      // The last read of a (room, member) in the batch answers; earlier ones moved nothing of their own.
+      for (let i = reads.length - 1; i >= 0; i--) {
+        const key = `${reads[i]!.roomId}:${reads[i]!.memberId}`;
+        answers[i] = moved.get(key);
+        moved.delete(key);
+      }
+      return answers;
     },
 
     /**

@@ -25,7 +25,7 @@ import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
 import { chatRepo, type ChatRepo, type RoomAccess, type StoreResult } from './repo';
 import { friendOf } from './service';
-import { chatWriter } from './writer';
+import { chatWriter, readWriter } from './writer';
 
 /** A chat message whose recipient has no socket on the room anywhere (contract section 12). */
 export interface ChatPushEvent {
@@ -126,6 +126,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   // Group commit across sessions; results come back in store order, so broadcasts are in id order.
   const writer = chatWriter(repo);
+  const reads = readWriter(repo);
   const events = chatEvents(repo, broker, logger, track);
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
@@ -160,7 +161,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     await verify(principal, roomId);
     let readId: string | undefined;
     try {
-      readId = await track(repo.markRead(roomId, principal.member.id, parsed.lastReadMessageId));
+      readId = await track(reads.submit({ roomId, memberId: principal.member.id, upTo: parsed.lastReadMessageId }));
     } catch (err) {
       logger.error({ err, roomId }, 'chat read position could not be stored');
       throw reject('internal error', 'COMMON500');

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_room_sender" ON "chat_messages" USING btree ("room_id","sender_id","id");
