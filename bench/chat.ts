@@ -1,7 +1,8 @@
 // Chat benchmark (not a test): @stomp/stompjs clients on loopback against the real app in a child
 // process, every message persisted. JSON lines on stdout, one per measurement.
-//   node --import tsx bench/chat.ts            PGlite, then PostgreSQL when one answers
-//   BENCH_DB=pglite|postgres                   only that one
+//   node --import tsx bench/chat.ts            RabbitMQ Web-STOMP (the reference), PGlite, then PostgreSQL, each when it answers
+//   BENCH_DB=rabbitmq|pglite|postgres          only that one (comma-separated: those)
+//   BENCH_RABBITMQ_URL=ws://127.0.0.1:15674/ws  the reference broker (`rabbitmq-plugins enable rabbitmq_web_stomp`, guest/guest)
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh database is made and dropped)
 //   BENCH_SCALE=0.2                            shorter runs (smoke)
 //   BENCH_PAIRS=100 BENCH_IDLE=2000            pairs of the latency run, idle app-wide connections (smaller = smoke)
@@ -11,15 +12,17 @@
 // serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
 // the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s.
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
+// The reference: the same client and the same scenarios against RabbitMQ's Web-STOMP on this
+// machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT, STOMP_HEADERS } from '../contract/stomp';
-import type { BenchPair, ToChild, ToParent } from './_chat-server';
+import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
 import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -36,7 +39,7 @@ function emit(record: Record<string, unknown>): void {
     JSON.stringify({
       bench: 'chat',
       ...record,
-      pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
+      ...(record.db === 'pglite' ? { pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full' } : {}),
       loadAvg1m: round(loadavg()[0]!, 1),
       cpus: cpus().length,
     }),
@@ -58,8 +61,29 @@ function summary(latencies: number[]) {
 
 // ---------- server child ----------
 
+/** How a client speaks to the server under test: ours (`/ws`, bearer token) or RabbitMQ's Web-STOMP. */
+interface Dialect {
+  connectHeaders(member: BenchMember): Record<string, string>;
+  topic(roomId: number): string;
+  publish(roomId: number): string;
+}
+
+const OURS: Dialect = {
+  connectHeaders: (member) => ({ Authorization: `Bearer ${member.token}` }),
+  topic: roomTopic,
+  publish: roomPublish,
+};
+
+/** RabbitMQ: one topic per room on the amq.topic exchange; the same body, delivered as sent. */
+const RABBITMQ: Dialect = {
+  connectHeaders: () => ({ login: 'guest', passcode: 'guest' }),
+  topic: (roomId) => `/topic/room.${roomId}`,
+  publish: (roomId) => `/topic/room.${roomId}`,
+};
+
 interface Server {
-  child: ChildProcess;
+  child?: ChildProcess;
+  dialect: Dialect;
   url: string;
   database: string;
   pairs: BenchPair[];
@@ -99,6 +123,7 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const ask = (m: ToChild) => child.send(m);
   return {
     child,
+    dialect: OURS,
     url: `ws://127.0.0.1:${ready.port}${STOMP_ENDPOINT}`,
     database: ready.database,
     pairs: ready.pairs,
@@ -124,11 +149,11 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
 
 // ---------- clients ----------
 
-function connect(url: string, token: string, heartbeat = 10_000): Promise<Client> {
+function connect(server: Server, member: BenchMember, heartbeat = 10_000): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client({
-      webSocketFactory: () => new WebSocket(url),
-      connectHeaders: { Authorization: `Bearer ${token}` },
+      webSocketFactory: () => new WebSocket(server.url),
+      connectHeaders: server.dialect.connectHeaders(member),
       reconnectDelay: 0,
       heartbeatIncoming: heartbeat,
       heartbeatOutgoing: heartbeat,
@@ -170,9 +195,9 @@ interface PairHandlers {
 async function openPairs(server: Server, count: number, handlers: PairHandlers): Promise<LivePair[]> {
   const live: LivePair[] = [];
   for (const pair of server.pairs.slice(0, count)) {
-    const [sender, receiver] = await Promise.all([connect(server.url, pair.a.token), connect(server.url, pair.b.token)]);
+    const [sender, receiver] = await Promise.all([connect(server, pair.a), connect(server, pair.b)]);
     const entry: LivePair = { pair, sender, receiver };
-    await subscribed(receiver, roomTopic(pair.roomId), (body, event) => {
+    await subscribed(receiver, server.dialect.topic(pair.roomId), (body, event) => {
       if (event === undefined) handlers.onMessage(body, entry);
     });
     const onEvent = handlers.onEvent;
@@ -238,7 +263,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   });
   // Warm-up: a few messages per pair that are not counted.
   for (const { sender, pair } of live)
-    for (let i = 0; i < 3; i++) sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `warm ${i}` }) });
+    for (let i = 0; i < 3; i++) sender.publish({ destination: server.dialect.publish(pair.roomId), body: JSON.stringify({ content: `warm ${i}` }) });
   await sleep(500);
 
   const period = 1000 / rate;
@@ -255,7 +280,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
         const key = `${index}:${i}`;
         sentAt.set(key, performance.now());
         if (live17) roomSentAt.set(key, performance.now());
-        sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: key }) });
+        sender.publish({ destination: server.dialect.publish(pair.roomId), body: JSON.stringify({ content: key }) });
       }
     }),
   );
@@ -285,13 +310,13 @@ async function throughputRun(server: Server, count: number) {
     },
   });
   const { sender, receiver, pair } = live!;
-  for (let i = 0; i < 200; i++) sender.publish({ destination: roomPublish(pair.roomId), body: '{"content":"warm"}' });
+  for (let i = 0; i < 200; i++) sender.publish({ destination: server.dialect.publish(pair.roomId), body: '{"content":"warm"}' });
   while (received < 200) await sleep(5);
   received = 0;
   const { messages: before, cpuMs: cpuBefore } = await server.stats();
   firstAt = performance.now();
   for (let i = 0; i < count; i++) {
-    sender.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `t${i}` }) });
+    sender.publish({ destination: server.dialect.publish(pair.roomId), body: JSON.stringify({ content: `t${i}` }) });
     // Yield now and then so the flood goes out while the receiver keeps reading.
     if (i % 500 === 499) await sleep(0);
   }
@@ -316,7 +341,7 @@ async function rssRun(server: Server, count: number) {
   const tokens = server.idle.slice(0, count);
   // Each one as the signed-in app keeps it (section 17): connected and subscribed to its member queue.
   for (let i = 0; i < tokens.length; i += 100) {
-    const batch = await Promise.all(tokens.slice(i, i + 100).map((t) => connect(server.url, t)));
+    const batch = await Promise.all(tokens.slice(i, i + 100).map((token) => connect(server, { id: 0, token })));
     await Promise.all(batch.map((c) => subscribed(c, MEMBER_QUEUE, () => undefined)));
     clients.push(...batch);
   }
@@ -333,9 +358,90 @@ async function rssRun(server: Server, count: number) {
   };
 }
 
+// ---------- the reference broker ----------
+
+const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'ws://127.0.0.1:15674/ws';
+
+/** CPU time of RabbitMQ's Erlang VM (all schedulers), from /proc: its share of the work, like the server child's. */
+function beamCpuMs(): number {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'beam.smp') continue;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // A process that ended while we looked.
+    }
+  }
+  return NaN;
+}
+
+function rabbitReachable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(RABBITMQ_URL, ['v12.stomp']);
+    const done = (ok: boolean) => {
+      socket.removeAllListeners();
+      socket.on('error', () => undefined);
+      socket.terminate();
+      resolve(ok);
+    };
+    socket.once('open', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** RabbitMQ as a Server: rooms are topics named for this run, members need no token. */
+function rabbitServer(): Server {
+  const run = randomBytes(3).toString('hex');
+  const member = (i: number): BenchMember => ({ id: i, token: '' });
+  const pairs = Array.from({ length: PAIRS }, (_, p) => ({ a: member(2 * p), b: member(2 * p + 1), roomId: Number.parseInt(run, 16) * 1000 + p }));
+  return {
+    dialect: RABBITMQ,
+    url: RABBITMQ_URL,
+    database: 'rabbitmq',
+    pairs,
+    idle: [],
+    stats: async () => ({ type: 'stats', rss: NaN, heapUsed: NaN, external: NaN, messages: NaN, connections: NaN, cpuMs: beamCpuMs() }),
+    close: async () => undefined,
+  };
+}
+
+/** The reference's p99s and throughput, for the side-by-side lines of each database. */
+interface Reference {
+  onePairP99Ms?: number;
+  manyPairsP99Ms?: number;
+  messagesPerSecond?: number;
+}
+
+async function runReference(): Promise<Reference> {
+  if (!(await rabbitReachable())) {
+    emit({ db: 'rabbitmq', skipped: `Web-STOMP not reachable at ${RABBITMQ_URL} (rabbitmq-plugins enable rabbitmq_web_stomp)` });
+    return {};
+  }
+  const server = rabbitServer();
+  const reference: Reference = {};
+  if (wanted('1-pair')) {
+    const one = await latencyRun(server, 1, 50, 20 * SCALE);
+    reference.onePairP99Ms = one.p99Ms;
+    emit({ db: 'rabbitmq', scenario: 'latency-1-pair', ratePerPair: 50, ...one });
+  }
+  if (wanted('100-pairs')) {
+    const many = await latencyRun(server, PAIRS, 10, 10 * SCALE);
+    reference.manyPairsP99Ms = many.p99Ms;
+    emit({ db: 'rabbitmq', scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many });
+  }
+  if (wanted('throughput')) {
+    const tp = await throughputRun(server, Math.round(20_000 * SCALE));
+    reference.messagesPerSecond = tp.messagesPerSecond;
+    emit({ db: 'rabbitmq', scenario: 'throughput-1-publisher', ...tp, stored: undefined });
+  }
+  return reference;
+}
+
 // ---------- databases ----------
 
-async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
+async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   let server: Server | undefined;
   try {
@@ -352,10 +458,31 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
     if (wanted('100-pairs')) {
       const many = await latencyRun(server, PAIRS, 10, 10 * SCALE, true);
       emit({ db, scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many, targetP99Ms: 60, met: many.p99Ms <= 60 && many.lost === 0 });
+      // Issue 15: our tail no longer than the reference broker's, measured by the same client in this run.
+      if (reference.manyPairsP99Ms !== undefined)
+        emit({
+          db,
+          scenario: 'versus-rabbitmq-100-pairs',
+          p99Ms: many.p99Ms,
+          rabbitmqP99Ms: reference.manyPairsP99Ms,
+          met: many.p99Ms <= reference.manyPairsP99Ms,
+        });
     }
     if (wanted('throughput')) {
       const tp = await throughputRun(server, Math.round(20_000 * SCALE));
       emit({ db, scenario: 'throughput-1-publisher', ...tp, targetPerSecond: 4000, met: tp.messagesPerSecond >= 4000 && tp.stored === tp.messages });
+      if (reference.messagesPerSecond !== undefined) {
+        const ratio = round(tp.messagesPerSecond / reference.messagesPerSecond, 2);
+        emit({
+          db,
+          scenario: 'versus-rabbitmq-throughput',
+          messagesPerSecond: tp.messagesPerSecond,
+          rabbitmqPerSecond: reference.messagesPerSecond,
+          ratio,
+          targetRatio: 3,
+          met: ratio >= 3,
+        });
+      }
     }
 
     const end = await server.stats();
@@ -367,10 +494,14 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 async function main() {
-  const only = process.env.BENCH_DB;
-  if (only !== 'postgres') await runOn('pglite');
-  if (only === 'postgres' || (only === undefined && (await reachable(POSTGRES_ADMIN_URL)))) await runOn('postgres');
-  else if (only === undefined) emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
+  const only = process.env.BENCH_DB?.split(',');
+  const wantedDb = (name: string) => !only || only.includes(name);
+  const reference = wantedDb('rabbitmq') ? await runReference() : {};
+  if (wantedDb('pglite')) await runOn('pglite', reference);
+  if (wantedDb('postgres')) {
+    if (await reachable(POSTGRES_ADMIN_URL)) await runOn('postgres', reference);
+    else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
+  }
 }
 
 main().catch((error: unknown) => {
