@@ -15,16 +15,19 @@ import tseslint from 'typescript-eslint';
  */
 const ENTITY_EDGES = { match: ['member', 'notification'], meetup: ['notification'], session: ['member'], block: ['member', 'match', 'chat-room'] };
 
-function entityZones() {
-  let entities = [];
+/** The folders directly under `dir` (none when it does not exist yet): each is one zone. */
+function subfolders(dir) {
   try {
-    entities = readdirSync('src/entities', { withFileTypes: true })
+    return readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {
-    // No entities yet.
+    return [];
   }
-  return entities.map((entity) => ({
+}
+
+function entityZones() {
+  return subfolders('src/entities').map((entity) => ({
     target: `./src/entities/${entity}`,
     from: './src/entities',
     except: [`./${entity}`, ...(ENTITY_EDGES[entity] ?? []).map((other) => `./${other}`)],
@@ -34,15 +37,7 @@ function entityZones() {
 
 /** Every folder under src/features is a feature; a feature may not import another one. */
 function featureZones() {
-  let features = [];
-  try {
-    features = readdirSync('src/features', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-  } catch {
-    // No features yet.
-  }
-  return features.map((feature) => ({
+  return subfolders('src/features').map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
@@ -57,15 +52,7 @@ function featureZones() {
  * the realtime fan-out, the infrastructure it sits on.
  */
 function serverModuleZones() {
-  let modules = [];
-  try {
-    modules = readdirSync('server/modules', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-  } catch {
-    // No modules yet.
-  }
-  return modules.map((name) => ({
+  return subfolders('server/modules').map((name) => ({
     target: `./server/modules/${name}`,
     from: './server',
     except: [`./modules/${name}`, './lib', './db', './context.ts', './config.ts', ...(name === 'chat' ? ['./stomp', './realtime'] : [])],

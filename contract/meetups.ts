@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codesOf } from './labelled-codes';
 import { seoulParts } from './seoul-time';
 
 /** Contract section 14: meetups, from an accepted match to an actual lunch. */
@@ -6,15 +7,15 @@ const MEETUP_STATUSES = ['PROPOSED', 'CONFIRMED', 'DECLINED', 'CANCELLED', 'DONE
 export type MeetupStatus = (typeof MEETUP_STATUSES)[number];
 
 /** Compliment codes a member may give after `met: true`, with their Korean chip labels. */
-export const COMPLIMENT_CODES = ['KIND', 'FUN', 'INSIGHTFUL', 'PUNCTUAL', 'GOOD_LISTENER'] as const;
-export type ComplimentCode = (typeof COMPLIMENT_CODES)[number];
-export const COMPLIMENT_LABELS: Record<ComplimentCode, string> = {
+export const COMPLIMENT_LABELS = {
   KIND: '친절해요',
   FUN: '재밌어요',
   INSIGHTFUL: '배울 점이 많아요',
   PUNCTUAL: '시간 약속을 잘 지켜요',
   GOOD_LISTENER: '잘 들어줘요',
-};
+} as const;
+export type ComplimentCode = keyof typeof COMPLIMENT_LABELS;
+export const COMPLIMENT_CODES = codesOf(COMPLIMENT_LABELS);
 
 /** Rules of POST /api/matches/{matchId}/meetups. */
 export const MEETUP_MAX_DAYS_AHEAD = 14;

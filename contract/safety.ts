@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codesOf } from './labelled-codes';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
 
 /** Contract section 15: blocks, reports, request expiry and the pending-request quota. */
@@ -18,17 +19,16 @@ export const blockedMembersSchema = z.array(blockedMemberSchema);
 export const blockedSchema = z.literal(BLOCK_SUCCESS);
 export const unblockedSchema = z.literal(UNBLOCK_SUCCESS);
 
-export const REPORT_REASONS = ['HARASSMENT', 'SPAM', 'INAPPROPRIATE_PROFILE', 'NO_SHOW', 'OTHER'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
 /** The reason sheet's labels, in the order it shows them. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+export const REPORT_REASON_LABELS = {
   HARASSMENT: '괴롭힘',
   SPAM: '스팸·홍보',
   INAPPROPRIATE_PROFILE: '부적절한 프로필',
   NO_SHOW: '노쇼',
   OTHER: '기타',
-};
+} as const;
+export type ReportReason = keyof typeof REPORT_REASON_LABELS;
+export const REPORT_REASONS = codesOf(REPORT_REASON_LABELS);
 
 export const REPORT_DETAIL_MAX = 500;
 /** Reports from this many distinct members within REPORT_HOLD_DAYS hide the target from discovery until an operator decides. */

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { PERSIST_MAX_AGE_MS } from './query-persistence';
 
@@ -27,4 +27,9 @@ export function createQueryClient(): QueryClient {
     },
   });
   return queryClient;
+}
+
+/** Invalidates every key in `keys` (each a key factory's output); settles when all refetches have. */
+export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[], refetchType?: 'active'): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType }))).then(() => undefined);
 }

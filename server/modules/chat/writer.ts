@@ -23,7 +23,7 @@ export interface GroupCommit<Q, R> {
  * over every request that arrived while it worked. One batch at a time also means results, and
  * so broadcasts, come out in submit order.
  */
-export function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBatch = 256): GroupCommit<Q, R> {
+function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBatch = 256): GroupCommit<Q, R> {
   const queue: Array<Pending<Q, R>> = [];
   let inFlight = 0;
   let running = false;

@@ -132,6 +132,10 @@ export const spacedRow = {
 /** An unselected pill choice (explore chips, filters, sheet choices) in `color`, with the focus ring; its style adds size and padding. */
 export const pillChoiceOff = (color: string) => ({ ...pillOff, color, selectors: focusRing });
 
+/** A pill-shaped tap target (filter chips, sheet choices) of this height and padding, small text. */
+export const pillShape = (minHeight: string, padding: string) =>
+  ({ minHeight, padding, borderRadius: vars.radius.pill, fontSize: vars.font.sm, cursor: 'pointer' }) as const;
+
 /** The selected pill choice: brand colours and the focus ring. */
 export const pillChoiceOn = { ...pillOnBrand, selectors: focusRing };
 

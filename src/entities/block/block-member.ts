@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { blockedSchema, type BLOCK_SUCCESS } from '../../../contract/safety';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 // A block changes members (lists, my page), matches and chat rooms: the block entity may import
 // those three key factories (eslint.config.js ENTITY_EDGES).
 import { chatKeys } from '../chat-room/keys';
@@ -57,7 +58,7 @@ export function useBlockMember() {
     onSettled: () => undefined,
     onSuccess: async (_result, memberId) => {
       queryClient.setQueriesData({ queryKey: memberKeys.lists() }, (data: unknown) => withoutMember(data, memberId));
-      await Promise.all(BLOCK_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'active' })));
+      await invalidateKeys(queryClient, BLOCK_CHANGES, 'active');
     },
   });
 }

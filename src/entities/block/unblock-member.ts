@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from '../member/keys';
 import { blockKeys } from './keys';
 import { unblockedSchema, type BlockedMember, type UNBLOCK_SUCCESS } from '../../../contract/safety';
@@ -16,7 +17,7 @@ export function useUnblockMember() {
     mutationFn: unblockMember,
     onSuccess: async (_result, memberId) => {
       queryClient.setQueryData<BlockedMember[]>(blockKeys.list(), (list) => list?.filter((b) => b.memberId !== memberId));
-      await Promise.all([blockKeys.all, memberKeys.lists()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidateKeys(queryClient, [blockKeys.all, memberKeys.lists()]);
     },
   });
 }

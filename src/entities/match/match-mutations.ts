@@ -1,5 +1,6 @@
 import { useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 // A match changes member views (matchStatus, counters, explore leaves matched members out) and
 // the notification list: the match entity may import these two key factories (DEVELOPERS.md).
 import { memberKeys } from '../member/keys';
@@ -18,7 +19,7 @@ const MATCH_CHANGES = [matchKeys.all, memberKeys.all, notificationKeys.all] as c
  * Call before any restore.
  */
 export function registerMatchMutations(queryClient: QueryClient): void {
-  const onSettled = () => Promise.all(MATCH_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+  const onSettled = () => invalidateKeys(queryClient, MATCH_CHANGES);
   // Only a network failure (the connection dropped mid-request) retries, and pauses if now
   // offline; an answer from the server is final (the screen reverts and alerts).
   const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;

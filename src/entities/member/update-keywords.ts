@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { keywordsUpdatedSchema, type KeywordType } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from './keys';
 
 export interface KeywordInput {
@@ -19,9 +20,6 @@ export function useUpdateKeywords() {
   return useMutation({
     mutationFn: updateKeywords,
     // Keywords show on the own profile, the my page and (for others) every member detail.
-    onSuccess: () =>
-      Promise.all(
-        [memberKeys.keywords(), memberKeys.me(), memberKeys.myPage(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: () => invalidateKeys(queryClient, [memberKeys.keywords(), memberKeys.me(), memberKeys.myPage(), memberKeys.details()]),
   });
 }

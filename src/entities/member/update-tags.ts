@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { interestId, type InterestCode } from '../../../contract/interests';
 import { interestsUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from './keys';
 
 /** PATCH /api/members/me/tags with the 1-based interest ids (contract section 1). */
@@ -13,6 +14,6 @@ export function useUpdateTags() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTags,
-    onSuccess: () => Promise.all([memberKeys.me(), memberKeys.myPage(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => invalidateKeys(queryClient, [memberKeys.me(), memberKeys.myPage(), memberKeys.details()]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slot } from '../../../contract/timetable';
 import { timetableUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from './keys';
 
 /** PATCH /api/timetables: replaces the whole timetable (part of the member: /me and details show it). */
@@ -14,6 +15,6 @@ export function useUpdateTimetable() {
   return useMutation({
     mutationFn: updateTimetable,
     // The my page shows no times, so it is left alone.
-    onSuccess: () => Promise.all([memberKeys.me(), memberKeys.details()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => invalidateKeys(queryClient, [memberKeys.me(), memberKeys.details()]),
   });
 }

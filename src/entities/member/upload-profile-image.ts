@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { presignedUrlResultSchema } from '../../../contract/files';
 import { profileImageUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from './keys';
 
 /**
@@ -26,7 +27,7 @@ export function useUploadProfileImage() {
   return useMutation({
     mutationFn: uploadProfileImage,
     // The photo shows on the own profile and the my page.
-    onSuccess: () => Promise.all([memberKeys.me(), memberKeys.myPage()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => invalidateKeys(queryClient, [memberKeys.me(), memberKeys.myPage()]),
     // Spec section 8: a failed photo upload is only logged.
     onError: (error) => console.error('failed to upload the profile image', error),
   });

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
-import { focusRing, pillChoiceOff, pillChoiceOn, plainTextButton } from '../../../components/ui/pieces.css';
+import { focusRing, pillChoiceOff, pillChoiceOn, pillShape, plainTextButton } from '../../../components/ui/pieces.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xl}` });
 
@@ -17,15 +17,7 @@ export const categories = style({
   selectors: { '&::-webkit-scrollbar': { display: 'none' } },
 });
 
-const chipBase = {
-  flexShrink: 0,
-  minHeight: '36px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.font.sm,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-} as const;
+const chipBase = { ...pillShape('36px', `0 ${vars.space.md}`), flexShrink: 0, whiteSpace: 'nowrap' } as const;
 
 export const chip = style({
   ...chipBase,
@@ -53,18 +45,14 @@ export const select = style({
 });
 
 const filterBase = {
+  ...pillShape('36px', `0 ${vars.space.sm} 0 ${vars.space.md}`),
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xxs,
   maxWidth: '160px',
-  minHeight: '36px',
-  padding: `0 ${vars.space.sm} 0 ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.font.sm,
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
-  cursor: 'pointer',
 } as const;
 
 export const filter = style({

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
-import { pillChoiceOff, pillChoiceOn } from '../../../components/ui/pieces.css';
+import { pillChoiceOff, pillChoiceOn, pillShape } from '../../../components/ui/pieces.css';
 
 // Laid over the sheet's footer row (its padding and rule come from BottomSheet).
 export const actions = style({
@@ -16,13 +16,7 @@ export const groupTitle = style({ marginBottom: vars.space.sm, fontSize: vars.fo
 
 export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
-const choiceBase = {
-  minHeight: '40px',
-  padding: `0 ${vars.space.lg}`,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.font.sm,
-  cursor: 'pointer',
-} as const;
+const choiceBase = pillShape('40px', `0 ${vars.space.lg}`);
 
 export const choice = style({
   ...choiceBase,
