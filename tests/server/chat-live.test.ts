@@ -356,6 +356,43 @@ describeEachDatabase(
 );
 
 // Two app instances on one PostgreSQL database, fanned out through Redis (as in fanout.test.ts).
+describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [postgres]', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServerWith('postgres', {});
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('batches over overlapping sets of rooms, from several instances at once, all succeed (no deadlock)', async () => {
+    const { app, database } = server;
+    const pairs: Awaited<ReturnType<typeof matchedPair>>[] = [];
+    for (let i = 0; i < 10; i++) pairs.push(await matchedPair(app, database.db, `dl${i}`));
+    // Each instance's writer runs one batch at a time; the pool's connections stand in for instances.
+    const repo = chatRepo(database.db);
+    const failures: unknown[] = [];
+    // Batches of different sizes over overlapping rooms: each statement meets the rooms in an order
+    // of its own (its plan's), as batches on different instances do.
+    const rounds = Array.from({ length: 60 }, async (_, round) => {
+      const picked = pairs.filter((_, i) => (i * 7 + round * 3) % (2 + (round % 5)) !== 0);
+      try {
+        await repo.storeBatch(picked.map((p) => ({ roomId: p.roomId, senderId: p.a.memberId, content: `m${round}`, clientMessageId: null })));
+        await repo.markReadBatch(picked.map((p) => ({ roomId: p.roomId, memberId: p.b.memberId })));
+      } catch (err) {
+        failures.push(err);
+      }
+    });
+    await Promise.all(rounds);
+    expect(failures).toEqual([]);
+    // Every room was read up to its newest message.
+    for (const p of pairs) {
+      const newest = await database.db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.roomId, p.roomId));
+      expect((await repo.room(p.roomId))!.bReadId).toBe(String(Math.max(...newest.map((m) => Number(m.id)))));
+    }
+  }, 120_000);
+});
+
 describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('section 17 events across instances [postgres + redis]', () => {
   const prefix = `lc-test-${randomUUID()}`;
   let a: TestServer & { databaseUrl?: string };

@@ -114,9 +114,13 @@ const STORE_ONE_SQL = `
 const STORE_BATCH_SQL = `
   with input as (
     select * from jsonb_to_recordset($1::jsonb) as t(o int, r int, s int, c text, m text)
+  ), locked as (
+    -- The rooms' rows locked in id order, as the read batch does: batches of several instances
+    -- that share rooms then queue behind each other instead of deadlocking.
+    select cr.id from chat_rooms cr where cr.id in (select r from input) order by cr.id for no key update
   ), room as (
     update chat_rooms cr set last_message_at = now()
-     where cr.id in (select r from input)
+     where cr.id in (select id from locked)
        and exists (select 1 from input i where i.r = cr.id
                    and ((cr.member_a = i.s and not cr.a_left) or (cr.member_b = i.s and not cr.b_left)))
        and not exists (select 1 from blocks b where (b.blocker_id = cr.member_a and b.blocked_id = cr.member_b)
@@ -151,13 +155,16 @@ export interface ReadRequest {
 const MARK_READ_SQL = `
   with input as (
     select * from jsonb_to_recordset($1::jsonb) as t(o int, r int, m int, u bigint)
+  ), locked as (
+    -- The rooms' rows locked in id order, the same order in every batch: fewer deadlocks.
+    select cr.id from chat_rooms cr where cr.id in (select r from input) order by cr.id for no key update
   ), target as (
     -- The friend's newest message at or below the bound: one backward probe of chat_messages_room_sender.
     select i.r, i.m,
            (select max(x.id) from chat_messages x
              where x.room_id = i.r and x.sender_id = case when cr.member_a = i.m then cr.member_b else cr.member_a end
                and (i.u is null or x.id <= i.u)) as id
-      from input i join chat_rooms cr on cr.id = i.r and i.m in (cr.member_a, cr.member_b)
+      from input i join locked l on l.id = i.r join chat_rooms cr on cr.id = i.r and i.m in (cr.member_a, cr.member_b)
   ), per_room as (
     select cr.id, cr.a_read_id as a_old, cr.b_read_id as b_old,
            max(t.id) filter (where t.m = cr.member_a and not cr.a_left) as a_to,
@@ -188,6 +195,21 @@ interface BatchRow {
 }
 
 const DEADLOCK = '40P01';
+
+/**
+ * Batches on several instances (PostgreSQL) lock overlapping rooms, each in its own plan's order;
+ * when two wait on each other PostgreSQL aborts one, which runs again (bench/load.ts found this
+ * for reads at four instances).
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= attempts) throw err;
+    }
+  }
+}
 const MAX_BIGINT = 2n ** 63n - 1n;
 
 /** Section 15: a block between the room's two members, either way (primary key / blocks_blocked probes). */
@@ -381,10 +403,10 @@ export function chatRepo(db: Db) {
       // out-of-range value must not fail the reads batched with it.
       const bound = (upTo: string | undefined) => (upTo === undefined || BigInt(upTo) > MAX_BIGINT ? null : upTo);
       const input = reads.map((q, i) => ({ o: i, r: q.roomId, m: q.memberId, u: bound(q.upTo) }));
-      const rows = await statements.run<{ id: number; member_a: number; member_b: number; a_read: string | null; b_read: string | null }>(
-        'chat_mark_read',
-        MARK_READ_SQL,
-        [JSON.stringify(input)],
+      const rows = await retryOnDeadlock(() =>
+        statements.run<{ id: number; member_a: number; member_b: number; a_read: string | null; b_read: string | null }>('chat_mark_read', MARK_READ_SQL, [
+          JSON.stringify(input),
+        ]),
       );
       const moved = new Map<string, string>();
       for (const row of rows) {
@@ -489,18 +511,12 @@ export function chatRepo(db: Db) {
         input.push({ o: i, r: q.roomId, s: q.senderId, c: q.content, m: q.clientMessageId });
       });
 
-      let rows: BatchRow[] | undefined;
-      for (let attempt = 1; rows === undefined; attempt++) {
-        try {
-          const only = input.length === 1 ? input[0]! : undefined;
-          rows = only
-            ? await statements.run<BatchRow>('chat_store_one', STORE_ONE_SQL, [only.r, only.s, only.c, only.m])
-            : await statements.run<BatchRow>('chat_store_batch', STORE_BATCH_SQL, [JSON.stringify(input)]);
-        } catch (err) {
-          // Two instances stamping overlapping rooms in different orders: one of them retries.
-          if ((err as { code?: string }).code !== DEADLOCK || attempt >= 3) throw err;
-        }
-      }
+      const only = input.length === 1 ? input[0]! : undefined;
+      const rows = await retryOnDeadlock(() =>
+        only
+          ? statements.run<BatchRow>('chat_store_one', STORE_ONE_SQL, [only.r, only.s, only.c, only.m])
+          : statements.run<BatchRow>('chat_store_batch', STORE_BATCH_SQL, [JSON.stringify(input)]),
+      );
 
       const rooms = new Map<number, RoomAccess>();
       const byClientId = new Map<string, BatchRow>();
