@@ -183,11 +183,25 @@ export default defineConfig(({ mode }) => {
                 test: /[\\/]src[\\/](app-entry\.tsx$|routes[\\/][^?]*$)/,
                 priority: 15,
               },
+              // A new student's profile wizard (/onboarding/profile) is two files on the first visit
+              // instead of six: the form controls it shares with explore, the profiles, the editors,
+              // the mentor page and the console (one small chunk those screens load too), and the
+              // wizard's own code.
+              {
+                name: 'form-controls',
+                test: /[\\/]src[\\/](components[\\/]ui[\\/](dropdown|timetable-grid|topic-picker|text-field)|entities[\\/]campus[\\/]use-campus-choices)\b/,
+                priority: 13,
+              },
+              {
+                name: 'profile-wizard',
+                test: /[\\/]src[\\/](routes[\\/]onboarding[\\/]profile\.tsx\?|features[\\/]onboarding[\\/])/,
+                priority: 12,
+              },
               // The app-wide chat connection and the STOMP client it starts after home renders:
               // one lazy file instead of seven. The hook that starts it is in `app` (the root route).
               {
                 name: 'chat-live',
-                test: /[\\/]src[\\/]features[\\/]chat[\\/](live[\\/]app-chat|realtime|outbox)[\\/]|node_modules[\\/]@stomp[\\/]/,
+                test: /[\\/]src[\\/]features[\\/]chat[\\/](live[\\/]app-chat\.ts|realtime[\\/]|outbox[\\/])|node_modules[\\/]@stomp[\\/]/,
                 priority: 10,
               },
             ],

@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium, request as pwRequest } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -99,14 +99,13 @@ async function waitUp(): Promise<void> {
   throw new Error('server did not start');
 }
 
-/** A signed-up member through the local sign-in (as tests/e2e/support.ts does). */
-async function member(email = `bench-${Date.now()}@catholic.ac.kr`): Promise<string> {
+/** Finishes the sign-up of a signed-in member (the profile the wizard would send). */
+async function signUp(token: string): Promise<void> {
   const api = await pwRequest.newContext({ baseURL: BASE });
-  const token = await localSignInToken(api, BASE, email, '벤치');
   const headers = { authorization: `Bearer ${token}` };
   const colleges = (await (await api.get('/api/colleges', { headers })).json()).result as { id: number }[];
   const depts = (await (await api.get(`/api/colleges/${colleges[0]!.id}/departments`, { headers })).json()).result as { id: number }[];
-  await api.patch('/auth/signUp/lunchChat', {
+  const response = await api.patch('/auth/signUp/lunchChat', {
     headers,
     data: {
       membername: '벤치',
@@ -117,7 +116,16 @@ async function member(email = `bench-${Date.now()}@catholic.ac.kr`): Promise<str
       timeTables: [{ dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' }],
     },
   });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()}`);
   await api.dispose();
+}
+
+/** A signed-up member through the local sign-in (as tests/e2e/support.ts does). */
+async function member(email = `bench-${Date.now()}@catholic.ac.kr`): Promise<string> {
+  const api = await pwRequest.newContext({ baseURL: BASE });
+  const token = await localSignInToken(api, BASE, email, '벤치');
+  await api.dispose();
+  await signUp(token);
   return token;
 }
 
@@ -175,18 +183,19 @@ async function firstScreen(route: string, token: string | null): Promise<void> {
 /**
  * A student's first visit on a phone, as one browser session with the service worker blocked (so
  * every file comes from the network once): /onboarding, the button to the server's local sign-in
- * page, the form, the callback, the welcome splash, until home shows its navigation and the
- * network is idle. Each JS file is counted once (a second request for the same hashed file is the
- * HTTP cache's). The member exists already (made through the API), so the journey is sign-in →
- * home; a brand-new student fills in the profile wizard in between (its route chunk on top).
+ * page, the form, the callback, then home, until home shows its navigation and no script has
+ * arrived for two seconds. Each JS file is counted once (a second request for the same hashed file
+ * is the HTTP cache's). `new`: the student has no account yet and lands on the profile wizard
+ * (its code is counted), whose answers are then sent through the API, as the wizard sends them,
+ * before home opens. `returning`: the account exists (a new phone), through the welcome splash.
  */
-async function firstVisitJourney(): Promise<void> {
-  const email = `bench-journey-${Date.now()}@catholic.ac.kr`;
-  await member(email);
+async function firstVisitJourney(student: 'new' | 'returning'): Promise<void> {
+  const email = `bench-journey-${student}-${Date.now()}@catholic.ac.kr`;
+  if (student === 'returning') await member(email);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const js = new Map<string, { gzip: number; firebase: boolean; stomp: boolean }>();
+  const js = new Map<string, { gzip: number; brotli: number; firebase: boolean; stomp: boolean }>();
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -196,7 +205,13 @@ async function firstVisitJourney(): Promise<void> {
         .body()
         .then((body) => {
           const text = body.toString('utf8');
-          js.set(url.pathname, { gzip: gzipSync(body, { level: 9 }).length, firebase: /firebaseapp|FirebaseError/.test(text), stomp: /brokerURL/.test(text) });
+          js.set(url.pathname, {
+            gzip: gzipSync(body, { level: 9 }).length,
+            // What the server actually sends a browser that accepts it (the build's .br files).
+            brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+            firebase: /firebaseapp|FirebaseError/.test(text),
+            stomp: /brokerURL/.test(text),
+          });
         })
         .catch(() => undefined),
     );
@@ -208,11 +223,25 @@ async function firstVisitJourney(): Promise<void> {
     await page.getByLabel('학교 이메일').fill(email);
     await page.getByLabel('이름').fill('벤치');
     await page.getByRole('button', { name: '로그인' }).click();
-    // The welcome splash, then home: its navigation and the campus name in the header.
+    if (student === 'new') {
+      await page.getByRole('heading', { name: '프로필 작성 중' }).waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      await signUp((await page.evaluate(() => localStorage.getItem('accessToken')))!);
+      await page.goto(`${BASE}/`);
+    }
+    // (Returning: the welcome splash first.) Home: its navigation and the campus name in the header.
     await page.waitForURL(`${BASE}/`, { timeout: 15_000 });
     await page.getByRole('navigation').waitFor();
     await page.getByText('가톨릭대학교').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    // Home was reached by a client-side navigation, so the document's own `networkidle` is long
+    // past: what home starts after rendering (its data, the chat connection) counts until no
+    // script has arrived for two seconds.
+    let quietSince = Date.now();
+    let seen = pending.length;
+    while (Date.now() - quietSince < 2000) {
+      await page.waitForTimeout(250);
+      if (pending.length !== seen) [seen, quietSince] = [pending.length, Date.now()];
+    }
     await Promise.all(pending);
   } finally {
     await browser.close();
@@ -220,9 +249,11 @@ async function firstVisitJourney(): Promise<void> {
   const files = [...js.entries()].sort((a, b) => b[1].gzip - a[1].gzip);
   emit({
     metric: 'first-visit-journey',
-    route: '/onboarding → local sign-in → /',
+    student,
+    route: student === 'new' ? '/onboarding → local sign-in → profile wizard → /' : '/onboarding → local sign-in → welcome → /',
     jsGzipKB: kb(files.reduce((total, [, f]) => total + f.gzip, 0)),
     jsFiles: files.length,
+    jsBrotliKB: kb(files.reduce((total, [, f]) => total + f.brotli, 0)),
     jsTargetKB: TARGETS.journeyJsGzipKB,
     jsFilesTarget: TARGETS.journeyJsFiles,
     firebaseLoaded: files.some(([, f]) => f.firebase),
@@ -322,7 +353,8 @@ try {
   emit({ metric: 'admin-isolation', ...adminIsolation() });
   const token = await member();
   await firstScreen('/onboarding', null);
-  await firstVisitJourney();
+  await firstVisitJourney('new');
+  await firstVisitJourney('returning');
   await firstScreen('/', token);
   // Student routes that share code with the console (the mentor page is its preview).
   await firstScreen('/monthly-mentor', token);
