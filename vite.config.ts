@@ -11,6 +11,9 @@ import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { z } from 'zod';
 
+/** The signed-in routes of a new student's first visit: /onboarding → sign-in → home (issue 15). */
+const FIRST_VISIT_ROUTES = new Set(['/auth/login/google', '/onboarding/complete', '/']);
+
 const API_URL = process.env.API_URL ?? 'http://localhost:8080';
 
 // The top-level manifest.webmanifest is the single source; the plugin emits it and links it.
@@ -101,6 +104,10 @@ export default defineConfig(({ mode }) => {
         routesDirectory: './src/routes',
         generatedRouteTree: './src/route-tree.gen.ts',
         autoCodeSplitting: true,
+        // The routes every first visit passes through (sign-in callback, welcome splash, home)
+        // keep their components in the route file: split, each was a file of its own, fetched
+        // one after the other (issue 15). They land in the `app` chunk below.
+        codeSplittingOptions: { splitBehavior: ({ routeId }) => (FIRST_VISIT_ROUTES.has(routeId) ? [] : undefined) },
         quoteStyle: 'single',
       }),
       react(),
@@ -165,6 +172,37 @@ export default defineConfig(({ mode }) => {
                 name: 'framework',
                 test: /node_modules[\\/](use-sync-external-store|@tanstack|zod|ky|idb-keyval)[\\/]/,
                 priority: 20,
+              },
+              // The signed-in app's start, one file (issue 15: a first visit fetched ~50 small chunks,
+              // most of them one after another): the app entry and every route's definition (the
+              // route tree imports them all, with their loaders' entities), which include the
+              // unsplit screens of FIRST_VISIT_ROUTES, with everything they import statically.
+              // Every other screen stays a lazy chunk of its own.
+              {
+                name: 'app',
+                test: /[\\/]src[\\/](app-entry\.tsx$|routes[\\/][^?]*$)/,
+                priority: 15,
+              },
+              // A new student's profile wizard (/onboarding/profile) is two files on the first visit
+              // instead of six: the form controls it shares with explore, the profiles, the editors,
+              // the mentor page and the console (one small chunk those screens load too), and the
+              // wizard's own code.
+              {
+                name: 'form-controls',
+                test: /[\\/]src[\\/](components[\\/]ui[\\/](dropdown|timetable-grid|topic-picker|text-field)|entities[\\/]campus[\\/]use-campus-choices)\b/,
+                priority: 13,
+              },
+              {
+                name: 'profile-wizard',
+                test: /[\\/]src[\\/](routes[\\/]onboarding[\\/]profile\.tsx\?|features[\\/]onboarding[\\/])/,
+                priority: 12,
+              },
+              // The app-wide chat connection and the STOMP client it starts after home renders:
+              // one lazy file instead of seven. The hook that starts it is in `app` (the root route).
+              {
+                name: 'chat-live',
+                test: /[\\/]src[\\/]features[\\/]chat[\\/](live[\\/]app-chat\.ts|realtime[\\/]|outbox[\\/])|node_modules[\\/]@stomp[\\/]/,
+                priority: 10,
               },
             ],
           },

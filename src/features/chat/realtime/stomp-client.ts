@@ -1,3 +1,4 @@
+import { Client, ReconnectionTimeMode } from '@stomp/stompjs';
 import { STOMP_ENDPOINT } from '../../../../contract/stomp';
 import { apiUrl } from '../../../lib/config';
 
@@ -9,7 +10,7 @@ export interface StompFrameLike {
 
 /**
  * The part of @stomp/stompjs's Client that ChatConnection uses. Kept this small so tests can drive
- * the connection with a fake, and so the library itself is only loaded when a room opens.
+ * the connection with a fake.
  */
 export interface StompClientLike {
   connectHeaders: Record<string, string>;
@@ -39,30 +40,34 @@ export type CreateStompClient = (config: StompClientConfig) => Promise<StompClie
 /** A WebSocket that never opens (server unreachable, captive portal) is given up after this. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
-/** The real client; @stomp/stompjs is imported on demand so it stays out of the first-screen bundle. */
-export const createStompJsClient: CreateStompClient = async (config) => {
-  const { Client, ReconnectionTimeMode } = await import('@stomp/stompjs');
-  return new Client({
-    brokerURL: config.url,
-    reconnectDelay: config.reconnectDelayMs,
-    // Drops in a row wait twice as long each time, up to a minute; the first wait is jittered per
-    // client (ChatConnection), so a server restart does not bring every app back in one wave.
-    reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
-    maxReconnectDelay: 60_000,
-    heartbeatIncoming: config.heartbeatMs,
-    heartbeatOutgoing: config.heartbeatMs,
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    // A lost heart-beat or a forced disconnect drops the socket at once instead of waiting for a
-    // close handshake that a dead network never completes.
-    discardWebsocketOnCommFailure: true,
-    debug: () => {},
-    beforeConnect: () => config.beforeConnect(),
-    onConnect: () => config.onConnect(),
-    onStompError: (frame) => config.onStompError(frame),
-    onWebSocketClose: () => config.onWebSocketClose(),
-    onWebSocketError: () => config.onWebSocketError(),
-  });
-};
+/**
+ * The real client. @stomp/stompjs is a static import: it ships in the lazy `chat-live` chunk with
+ * this file (vite.config.ts), so it still stays out of the first screen, and a dynamic import here
+ * only cost the first visit one more file (issue 15).
+ */
+export const createStompJsClient: CreateStompClient = (config) =>
+  Promise.resolve(
+    new Client({
+      brokerURL: config.url,
+      reconnectDelay: config.reconnectDelayMs,
+      // Drops in a row wait twice as long each time, up to a minute; the first wait is jittered per
+      // client (ChatConnection), so a server restart does not bring every app back in one wave.
+      reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
+      maxReconnectDelay: 60_000,
+      heartbeatIncoming: config.heartbeatMs,
+      heartbeatOutgoing: config.heartbeatMs,
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      // A lost heart-beat or a forced disconnect drops the socket at once instead of waiting for a
+      // close handshake that a dead network never completes.
+      discardWebsocketOnCommFailure: true,
+      debug: () => {},
+      beforeConnect: () => config.beforeConnect(),
+      onConnect: () => config.onConnect(),
+      onStompError: (frame) => config.onStompError(frame),
+      onWebSocketClose: () => config.onWebSocketClose(),
+      onWebSocketError: () => config.onWebSocketError(),
+    }),
+  );
 
 /** ws(s)://<API host>/ws: the API origin (VITE_API_URL, else this page's origin) with a WebSocket scheme. */
 export function chatSocketUrl(): string {
