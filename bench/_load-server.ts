@@ -42,6 +42,8 @@ export interface LoadPlan {
   /** Department names of the university (explore filters). */
   departments: string[];
   seedMs: number;
+  /** ms per seeding step. */
+  seedSteps: Record<string, number>;
 }
 
 export interface InstanceStats {
@@ -55,17 +57,25 @@ export interface InstanceStats {
   connections: number;
 }
 
-export type ToParent = { type: 'ready'; port: number; database: string; plan?: LoadPlan } | ({ type: 'stats' } & InstanceStats);
+export type ToParent = { type: 'ready'; port: number; database: string; plan?: LoadPlan } | ({ type: 'stats'; id: number } & InstanceStats);
 /** `begin` starts a measurement window (CPU and event-loop delay from zero); `stats` reads it. */
-export type ToChild = { type: 'begin' } | { type: 'stats' } | { type: 'close' };
+export type ToChild = { type: 'begin' } | { type: 'stats'; id: number } | { type: 'close' };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function seed(database: Database, options: SeedOptions): Promise<LoadPlan> {
   const t0 = performance.now();
+  const steps: Record<string, number> = {};
+  let last = t0;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - last);
+    last = now;
+  };
   const { db } = database;
   await seedCampus(db);
   await seedDemoMembers(db, { count: options.campus, university: UNIVERSITY, prefix: 'load', seed: 2026 });
+  step('members');
   // Campus member k (0-based, in id order); the first `students` are the signed-in ones. A plain
   // table, not a temporary one: on PostgreSQL the statements below may run on different pooled connections.
   await db.execute(sql`
@@ -95,6 +105,7 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
       join load_campus b on b.k = ((st::bigint * 15401 + r * 30011 + 101) % ${c})::int
      where a.id <> b.id
     on conflict do nothing`);
+  step('matches');
   // A room for every accepted match of a student, with history; both have read all but the last few.
   await db.execute(sql`
     insert into chat_rooms (member_a, member_b, starter_id, created_at)
@@ -109,6 +120,7 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
            now() - (${options.history} - g + 1) * interval '7 minutes'
       from chat_rooms r cross join generate_series(1, ${options.history}) g
      order by g, r.id`);
+  step('rooms');
   await db.execute(sql`
     update chat_rooms r
        set last_message_at = x.last_at, a_read_id = x.last_id, b_read_id = coalesce(x.older_id, 0)
@@ -116,6 +128,7 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
                    (array_agg(id order by id desc))[4] as older_id
               from chat_messages group by room_id) x
      where x.room_id = r.id`);
+  step('readState');
   await db.execute(sql`
     insert into notifications (recipient_id, sender_id, type, content, is_read, created_at)
     select a.id, b.id, case when g % 3 = 0 then 'MATCH_ACCEPTED' else 'MATCH_REQUEST' end,
@@ -125,7 +138,9 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
       join load_campus a on a.k = st
       join load_campus b on b.k = ((st::bigint * 104723 + g * 7907) % ${c})::int
       join members m on m.id = b.id`);
+  step('notifications');
   await db.execute(sql`vacuum analyze`);
+  step('vacuum');
 
   const students = rowsOf<{ id: number; email: string }>(
     await db.execute(sql`select l.id, m.email from load_campus l join members m on m.id = l.id where l.k < ${s} order by l.k`),
@@ -148,7 +163,7 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
         join universities u on u.id = c.university_id where u.short_name = ${UNIVERSITY} order by d.name`),
   ).map((d) => d.name);
   await db.execute(sql`drop table load_campus`);
-  return { students, pairs, rooms, departments, seedMs: Math.round(performance.now() - t0) };
+  return { students, pairs, rooms, departments, seedMs: Math.round(performance.now() - t0), seedSteps: steps };
 }
 
 async function main() {
@@ -166,6 +181,8 @@ async function main() {
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
     // One channel per run: runs on a shared Redis do not hear each other (the parent listens on it).
     REDIS_CHANNEL_PREFIX: process.env.BENCH_REDIS_PREFIX ?? '',
+    // BENCH_PGLITE_DURABILITY=relaxed measures what fsync costs.
+    PGLITE_DURABILITY: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
   });
   // PGlite on a folder on disk, as `npm start` runs it; each instance's pool as the server's default.
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-load-'));
@@ -200,6 +217,7 @@ async function main() {
       const mem = process.memoryUsage();
       send({
         type: 'stats',
+        id: message.id,
         rss: mem.rss,
         heapUsed: mem.heapUsed,
         cpuMs: (cpu.user + cpu.system) / 1000,

@@ -6,9 +6,12 @@
 //   BENCH_SECONDS=60                       measured seconds per run (after a warm-up of a quarter of it, at most 5 s)
 //   BENCH_SCALE=0.1                        smoke: students, connections, pairs and both rates times this
 //   BENCH_STUDENTS=2000 BENCH_CONNECTIONS=1000 BENCH_PAIRS=100   signed in, with a STOMP connection, chatting in pairs
-//   BENCH_CHAT_RATE=200 BENCH_REST_RATE=100                      messages/s and requests/s in total
+//   BENCH_CHAT_RATE=200 BENCH_REST_RATE=100                      messages/s and requests/s in total (0: none)
 //   BENCH_CAMPUS=20000                     members of the university (the ranking's pool)
 //   BENCH_DB=postgres                      one-instance on PostgreSQL instead of PGlite
+//   BENCH_DB=pglite                        only one-instance (as the other benches: no PostgreSQL)
+//   BENCH_PROFILE=dir                      a CPU profile of each server process there
+//   BENCH_PGLITE_DURABILITY=relaxed        PGlite without fsync (default full, as the server runs)
 //   BENCH_FANOUT_INSTANCES=1,2,3,4         instance counts of the fan-out scenario
 //   BENCH_POSTGRES_URL=postgres://…/db     admin URL (a fresh database per scenario is made and dropped)
 //   BENCH_REDIS_URL=redis://127.0.0.1:6379
@@ -17,7 +20,9 @@
 // chat p99 ≤ 25 ms. two-instances: PostgreSQL + Redis, every student on one of two instances, every
 // chat pair split across them (so every chat figure is cross-instance). fanout: chat only, the same
 // total message rate on 1…4 instances, to see whether each instance's CPU per message falls with
-// the instance count (every instance hears every message on the one Redis channel).
+// the instance count (every instance hears every message on the one Redis channel); a bystander
+// instance with no clients measures the fan-out alone, and the `fit` line splits all instances'
+// CPU per message into work done once and what each further instance adds.
 //
 // Chat latency is send call → MESSAGE at the other member (both members have the room open and
 // read as the PWA does: SEND /pub/read at most every 300 ms); chat-room-event is send call →
@@ -46,8 +51,9 @@ const WARMUP_SECONDS = Math.min(5, SECONDS / 4);
 const STUDENTS = scaled('BENCH_STUDENTS', 2000, 4);
 const CONNECTIONS = Math.min(STUDENTS, scaled('BENCH_CONNECTIONS', 1000, 2));
 const PAIRS = Math.min(Math.floor(CONNECTIONS / 2), scaled('BENCH_PAIRS', 100));
-const CHAT_RATE = scaled('BENCH_CHAT_RATE', 200);
-const REST_RATE = scaled('BENCH_REST_RATE', 100);
+// 0 turns that half of the load off (to see which half a server spends its time on).
+const CHAT_RATE = scaled('BENCH_CHAT_RATE', 200, 0);
+const REST_RATE = scaled('BENCH_REST_RATE', 100, 0);
 const CAMPUS = Math.max(STUDENTS, scaled('BENCH_CAMPUS', 20_000, 100));
 const FANOUT = (process.env.BENCH_FANOUT_INSTANCES ?? '1,2,3,4').split(',').map(Number);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -65,7 +71,15 @@ const SEED: SeedOptions = { campus: CAMPUS, students: STUDENTS, pairs: PAIRS, ro
 
 function emit(record: Record<string, unknown>): void {
   // The machine's load average says how much the figures can be trusted.
-  console.log(JSON.stringify({ bench: 'load', ...record, loadAvg1m: round(loadavg()[0]!, 1), cpus: cpus().length }));
+  console.log(
+    JSON.stringify({
+      bench: 'load',
+      ...record,
+      ...(record.db === 'pglite' ? { pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full' } : {}),
+      loadAvg1m: round(loadavg()[0]!, 1),
+      cpus: cpus().length,
+    }),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,7 +110,8 @@ interface Instance {
 
 async function startInstance(env: { databaseUrl?: string; redisUrl?: string; redisPrefix?: string; seed?: SeedOptions }): Promise<Instance> {
   const child = fork(new URL('./_load-server.ts', import.meta.url).pathname, [], {
-    execArgv: [...serveNodeFlags(), '--import', 'tsx'],
+    // BENCH_PROFILE=dir writes a CPU profile of each server there.
+    execArgv: [...serveNodeFlags(), '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     env: {
       ...process.env,
       BENCH_JWT_SECRET: SECRET,
@@ -112,6 +127,7 @@ async function startInstance(env: { databaseUrl?: string; redisUrl?: string; red
     child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m));
   });
   const ask = (m: ToChild) => child.send(m);
+  let asked = 0;
   return {
     child,
     port: ready.port,
@@ -120,13 +136,15 @@ async function startInstance(env: { databaseUrl?: string; redisUrl?: string; red
     begin: () => ask({ type: 'begin' }),
     stats: () =>
       new Promise((resolve) => {
+        // Numbered: the RSS sampler's questions overlap the final one.
+        const id = ++asked;
         const onMessage = (m: ToParent) => {
-          if (m.type !== 'stats') return;
+          if (m.type !== 'stats' || m.id !== id) return;
           child.off('message', onMessage);
           resolve(m);
         };
         child.on('message', onMessage);
-        ask({ type: 'stats' });
+        ask({ type: 'stats', id });
       }),
     close: () =>
       new Promise((resolve) => {
@@ -141,7 +159,15 @@ async function startInstance(env: { databaseUrl?: string; redisUrl?: string; red
 async function startInstances(count: number, env: { databaseUrl?: string; redisUrl?: string; redisPrefix?: string }) {
   const first = await startInstance({ ...env, seed: SEED });
   const plan = first.plan!;
-  emit({ phase: 'seed', db: first.database, campus: CAMPUS, students: plan.students.length, pairs: plan.pairs.length, seedMs: plan.seedMs });
+  emit({
+    phase: 'seed',
+    db: first.database,
+    campus: CAMPUS,
+    students: plan.students.length,
+    pairs: plan.pairs.length,
+    seedMs: plan.seedMs,
+    seedSteps: plan.seedSteps,
+  });
   const instances = [first];
   while (instances.length < count) instances.push(await startInstance(env));
   return { instances, plan };
@@ -162,6 +188,11 @@ interface RunOptions {
   redis?: { url: string; channel: string };
   /** Measure each instance's CPU with connections open and no traffic first (fan-out runs). */
   idleBaseline?: boolean;
+  /**
+   * An instance on the same Redis channel with no clients: what it spends is the fan-out alone
+   * (receiving, checking and dropping every envelope), measured like the others, in no total.
+   */
+  bystander?: Instance;
 }
 
 function restCall(plan: LoadPlan, student: number, random: () => number): [op: string, path: string] {
@@ -208,6 +239,9 @@ async function run(options: RunOptions) {
   const roomPending = new Map<number, { at: number; measured: boolean; to: number }>();
   let roomEvents = 0;
   let readEvents = 0;
+  const stompErrors = new Map<string, number>();
+  let disconnects = 0;
+  let closing = false;
   let delivered = 0;
   const unread = new Map<number, { id: string; timer?: NodeJS.Timeout }>();
 
@@ -225,6 +259,13 @@ async function run(options: RunOptions) {
       order.slice(start, start + 100).map(async (i) => {
         const client = await connect(url(i), { Authorization: `Bearer ${tokens[i]}` });
         clients.set(i, client);
+        // A run is only as good as its connections: ERROR frames and closes are counted.
+        client.onStompError = (frame) => {
+          stompErrors.set(frame.headers.message ?? '?', (stompErrors.get(frame.headers.message ?? '?') ?? 0) + 1);
+        };
+        client.onWebSocketClose = () => {
+          if (!closing) disconnects++;
+        };
         await subscribed(client, MEMBER_QUEUE, (body, event) => {
           if (event !== CHAT_EVENT.room) return;
           roomEvents++;
@@ -268,10 +309,11 @@ async function run(options: RunOptions) {
   await sleep(1000);
 
   let idle: InstanceStats[] | undefined;
+  const watched = options.bystander ? [...instances, options.bystander] : instances;
   if (options.idleBaseline) {
-    for (const instance of instances) instance.begin();
+    for (const instance of watched) instance.begin();
     await sleep(Math.max(2000, WARMUP_SECONDS * 1000));
-    idle = await Promise.all(instances.map((instance) => instance.stats()));
+    idle = await Promise.all(watched.map((instance) => instance.stats()));
   }
 
   // Envelopes on the fan-out channel: each instance receives every one of them.
@@ -289,9 +331,11 @@ async function run(options: RunOptions) {
 
   const random = rng(42);
   const restInFlight = new Set<Promise<void>>();
+  let restMeasured = 0;
   const callRest = (student: number) => {
     const [op, path] = restCall(plan, student, random);
     const measured = measuring;
+    if (measured) restMeasured++;
     const t0 = performance.now();
     const call = fetch(`http://127.0.0.1:${instances[home[student]!]!.port}${path}`, { headers: { authorization: `Bearer ${tokens[student]}` } })
       .then(async (res) => {
@@ -333,18 +377,18 @@ async function run(options: RunOptions) {
   clientDelay.enable();
   const clientCpu = process.cpuUsage();
   const started = performance.now();
-  for (const instance of instances) instance.begin();
+  for (const instance of watched) instance.begin();
   measuring = true;
-  const peakRss = instances.map(() => 0);
+  const peakRss = watched.map(() => 0);
   const sampler = setInterval(() => {
-    instances.forEach((instance, k) => void instance.stats().then((s) => (peakRss[k] = Math.max(peakRss[k]!, s.rss))));
+    watched.forEach((instance, k) => void instance.stats().then((s) => (peakRss[k] = Math.max(peakRss[k]!, s.rss))));
   }, 5000);
   await sleep(SECONDS * 1000);
   measuring = false;
+  const wallMs = performance.now() - started;
   clearInterval(clock);
   clearInterval(sampler);
-  const stats = await Promise.all(instances.map((instance) => instance.stats()));
-  const wallMs = performance.now() - started;
+  const stats = await Promise.all(watched.map((instance) => instance.stats()));
   const clientCpuMs = (() => {
     const c = process.cpuUsage(clientCpu);
     return (c.user + c.system) / 1000;
@@ -358,11 +402,12 @@ async function run(options: RunOptions) {
   const lost = [...inFlight.values()].filter((m) => m.measured).length;
   for (const state of unread.values()) clearTimeout(state.timer);
   await listener?.quit();
+  closing = true;
   await Promise.all([...clients.values()].map((c) => c.deactivate()));
 
   const base = { scenario: options.scenario, db: instances[0]!.database, instances: n, seconds: SECONDS };
   for (const [op, s] of [...samples].sort(([a], [b]) => a.localeCompare(b))) emit({ ...base, op, ...summary(s.latencies), errors: s.errors });
-  const perInstance = stats.map((s, k) => {
+  const records = stats.map((s, k) => {
     const idleCpuPercent = idle ? (idle[k]!.cpuMs / idle[k]!.wallMs) * 100 : undefined;
     const cpuPercent = (s.cpuMs / s.wallMs) * 100;
     const record = {
@@ -386,9 +431,11 @@ async function run(options: RunOptions) {
       eventLoopDelayP99Ms: s.eventLoopDelay.p99Ms,
       eventLoopDelayMaxMs: s.eventLoopDelay.maxMs,
     };
-    emit({ ...record, op: 'server' });
+    emit({ ...record, op: k < n ? 'server' : 'bystander' });
     return record;
   });
+  const perInstance = records.slice(0, n);
+  const bystander = records[n];
 
   const all = (ops: string[]) => ops.flatMap((op) => samples.get(op)?.latencies ?? []);
   const restOps = ['recommendations', 'explore', 'notifications', 'chat-rooms', 'chat-history'];
@@ -404,8 +451,9 @@ async function run(options: RunOptions) {
     chatPerSecond: round(chatMeasured / measuredSeconds, 1),
     ...(options.rest
       ? {
-          restPerSecond: round(rest.n / measuredSeconds, 1),
-          restErrors: restOps.reduce((sum, op) => sum + (samples.get(op)?.errors ?? 0), 0),
+          restPerSecond: round(restMeasured / measuredSeconds, 1),
+          // Failed, or not answered within 15 s of the end.
+          restErrors: restMeasured - rest.n,
           restP99Ms: rest.p99Ms,
         }
       : {}),
@@ -413,6 +461,8 @@ async function run(options: RunOptions) {
     ...(n > 1 ? { crossInstanceChatP99Ms: cross.p99Ms } : {}),
     chatDelivered: delivered,
     lost,
+    disconnects,
+    stompErrors: Object.fromEntries(stompErrors),
     readEvents,
     roomEvents,
     ...(options.redis
@@ -432,6 +482,7 @@ async function run(options: RunOptions) {
           serverCpuUsPerMessageTotal: perInstance.reduce((sum, r) => sum + (r.cpuUsPerMessage ?? 0), 0),
           serverNetCpuUsPerMessageTotal: idle ? perInstance.reduce((sum, r) => sum + (r.netCpuUsPerMessage ?? 0), 0) : undefined,
         }),
+    ...(bystander ? { bystanderNetCpuUsPerMessage: bystander.netCpuUsPerMessage ?? bystander.cpuUsPerMessage } : {}),
     clientCpuPercent: round((clientCpuMs / wallMs) * 100, 1),
     clientEventLoopDelayP99Ms: Math.max(0, round(clientDelay.percentile(99) / 1e6 - CLIENT_ELD_RESOLUTION_MS)),
   };
@@ -498,13 +549,21 @@ async function twoInstances(): Promise<void> {
 async function fanout(): Promise<void> {
   await onPostgres(1, true, async (instances, plan, { databaseUrl, redisPrefix, channel }) => {
     const tokens = await signTokens(plan);
+    const bystander = await startInstance({ databaseUrl, redisUrl: REDIS_URL, redisPrefix });
+    instances.push(bystander);
+    const serving = [instances[0]!];
     const points: [instances: number, netCpuUsPerMessage: number][] = [];
     for (const count of [...FANOUT].sort((a, b) => a - b)) {
-      // Added to the array onPostgres closes at the end.
-      while (instances.length < count) instances.push(await startInstance({ databaseUrl, redisUrl: REDIS_URL, redisPrefix }));
+      while (serving.length < count) {
+        const added = await startInstance({ databaseUrl, redisUrl: REDIS_URL, redisPrefix });
+        // onPostgres closes what is in `instances` at the end.
+        instances.push(added);
+        serving.push(added);
+      }
       const result = await run({
         scenario: 'fanout',
-        instances: instances.slice(0, count),
+        instances: serving.slice(0, count),
+        bystander,
         plan,
         tokens,
         rest: false,
@@ -550,6 +609,10 @@ async function main() {
   if (wanted('one-instance')) await oneInstance();
   for (const scenario of ['two-instances', 'fanout'] as const) {
     if (!wanted(scenario)) continue;
+    if (process.env.BENCH_DB === 'pglite') {
+      emit({ scenario, skipped: 'BENCH_DB=pglite (this scenario needs PostgreSQL and Redis)' });
+      continue;
+    }
     if (!pgUp || !redisUp) {
       emit({
         scenario,
