@@ -32,6 +32,7 @@
 // delay is perf_hooks.monitorEventLoopDelay inside the child. The load generator shares the
 // machine: its own CPU and event-loop delay are printed too (a busy generator inflates latencies).
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Client } from '@stomp/stompjs';
@@ -94,6 +95,52 @@ function summary(latencies: number[]) {
     p99Ms: round(percentile(sorted, 99)),
     maxMs: round(sorted[sorted.length - 1] ?? NaN),
   };
+}
+
+// ---------- the rest of the machine ----------
+
+const OTHERS = ['postgres', 'redis-server'] as const;
+
+/**
+ * CPU time (ms) so far of this machine's processes by command name, from /proc (Linux; undefined
+ * elsewhere): PostgreSQL and Redis work outside the server processes. Best effort: a PostgreSQL
+ * backend that exits within the window takes its time with it.
+ */
+function processCpuMs(): Record<(typeof OTHERS)[number], number> | undefined {
+  try {
+    const total = { postgres: 0, 'redis-server': 0 };
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      if (!(OTHERS as readonly string[]).includes(comm)) continue;
+      // After "pid (comm) ", utime and stime are the 12th and 13th fields, in clock ticks (100/s).
+      const fields = stat.slice(close + 2).split(' ');
+      total[comm as keyof typeof total] += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy and total jiffies of all cores (/proc/stat), for the machine's busy share over a window. */
+function machineJiffies(): { busy: number; total: number } | undefined {
+  try {
+    const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = values.map(Number);
+    const total = n.reduce((a, b) => a + b, 0);
+    // idle and iowait are the 4th and 5th.
+    return { busy: total - n[3]! - (n[4] ?? 0), total };
+  } catch {
+    return undefined;
+  }
 }
 
 // ---------- server children ----------
@@ -376,6 +423,8 @@ async function run(options: RunOptions) {
   const clientDelay = monitorEventLoopDelay({ resolution: CLIENT_ELD_RESOLUTION_MS });
   clientDelay.enable();
   const clientCpu = process.cpuUsage();
+  const othersBefore = processCpuMs();
+  const machineBefore = machineJiffies();
   const started = performance.now();
   for (const instance of watched) instance.begin();
   measuring = true;
@@ -386,6 +435,8 @@ async function run(options: RunOptions) {
   await sleep(SECONDS * 1000);
   measuring = false;
   const wallMs = performance.now() - started;
+  const othersAfter = processCpuMs();
+  const machineAfter = machineJiffies();
   clearInterval(clock);
   clearInterval(sampler);
   const stats = await Promise.all(watched.map((instance) => instance.stats()));
@@ -484,6 +535,16 @@ async function run(options: RunOptions) {
         }),
     ...(bystander ? { bystanderNetCpuUsPerMessage: bystander.netCpuUsPerMessage ?? bystander.cpuUsPerMessage } : {}),
     clientCpuPercent: round((clientCpuMs / wallMs) * 100, 1),
+    // Of one core, like the servers' figures; the machine's is of all its cores (other work included).
+    ...(othersBefore && othersAfter
+      ? {
+          postgresCpuPercent: round(((othersAfter.postgres - othersBefore.postgres) / wallMs) * 100, 1),
+          redisCpuPercent: round(((othersAfter['redis-server'] - othersBefore['redis-server']) / wallMs) * 100, 1),
+        }
+      : {}),
+    ...(machineBefore && machineAfter
+      ? { machineBusyPercent: round(((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100, 1) }
+      : {}),
     clientEventLoopDelayP99Ms: Math.max(0, round(clientDelay.percentile(99) / 1e6 - CLIENT_ELD_RESOLUTION_MS)),
   };
 }
