@@ -207,6 +207,11 @@ async function main() {
   const beyond = (ns: number) => Math.max(0, Math.round((ns / 1e6 - ELD_RESOLUTION_MS) * 100) / 100);
 
   const send = (message: ToParent) => process.send?.(message);
+  // The parent is gone (it failed): nobody will ask this server to close.
+  process.on('disconnect', () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  });
   process.on('message', (message: ToChild) => {
     if (message.type === 'begin') {
       delay.reset();

@@ -101,14 +101,10 @@ function summary(latencies: number[]) {
 
 const OTHERS = ['postgres', 'redis-server'] as const;
 
-/**
- * CPU time (ms) so far of this machine's processes by command name, from /proc (Linux; undefined
- * elsewhere): PostgreSQL and Redis work outside the server processes. Best effort: a PostgreSQL
- * backend that exits within the window takes its time with it.
- */
-function processCpuMs(): Record<(typeof OTHERS)[number], number> | undefined {
+/** CPU time (ms) so far of this machine's PostgreSQL and Redis processes, by pid, from /proc (Linux; undefined elsewhere). */
+function processCpuMs(): Map<string, { comm: (typeof OTHERS)[number]; ms: number }> | undefined {
   try {
-    const total = { postgres: 0, 'redis-server': 0 };
+    const found = new Map<string, { comm: (typeof OTHERS)[number]; ms: number }>();
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let stat: string;
@@ -118,16 +114,27 @@ function processCpuMs(): Record<(typeof OTHERS)[number], number> | undefined {
         continue; // gone meanwhile
       }
       const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      if (!(OTHERS as readonly string[]).includes(comm)) continue;
+      const comm = stat.slice(stat.indexOf('(') + 1, close) as (typeof OTHERS)[number];
+      if (!OTHERS.includes(comm)) continue;
       // After "pid (comm) ", utime and stime are the 12th and 13th fields, in clock ticks (100/s).
       const fields = stat.slice(close + 2).split(' ');
-      total[comm as keyof typeof total] += (Number(fields[11]) + Number(fields[12])) * 10;
+      found.set(pid, { comm, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
     }
-    return total;
+    return found;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What PostgreSQL and Redis spent between two snapshots (ms): work outside the server processes.
+ * Best effort: a PostgreSQL backend that exits within the window takes its time with it.
+ */
+function othersCpuMs(before: ReturnType<typeof processCpuMs>, after: ReturnType<typeof processCpuMs>) {
+  if (!before || !after) return undefined;
+  const spent = { postgres: 0, 'redis-server': 0 };
+  for (const [pid, { comm, ms }] of after) spent[comm] += ms - (before.get(pid)?.ms ?? 0);
+  return spent;
 }
 
 /** Busy and total jiffies of all cores (/proc/stat), for the machine's busy share over a window. */
@@ -288,6 +295,7 @@ async function run(options: RunOptions) {
   let readEvents = 0;
   const stompErrors = new Map<string, number>();
   let disconnects = 0;
+  let unsent = 0;
   let closing = false;
   let delivered = 0;
   const unread = new Map<number, { id: string; timer?: NodeJS.Timeout }>();
@@ -347,7 +355,7 @@ async function run(options: RunOptions) {
           unread.set(i, state);
           state.timer ??= setTimeout(() => {
             state.timer = undefined;
-            client.publish({ destination: readPublish(roomId), body: JSON.stringify({ lastReadMessageId: state.id }) });
+            if (client.connected) client.publish({ destination: readPublish(roomId), body: JSON.stringify({ lastReadMessageId: state.id }) });
           }, READ_EVERY_MS);
         });
       }),
@@ -399,10 +407,16 @@ async function run(options: RunOptions) {
     const pair = pairs[j % pairs.length]!;
     const forward = Math.floor(j / pairs.length) % 2 === 0;
     const [from, to] = forward ? [pair.a, pair.b] : [pair.b, pair.a];
+    const client = clients.get(from)!;
+    // A member whose connection the server closed (see disconnects, stompErrors) sends nothing more.
+    if (!client.connected) {
+      if (measuring) unsent++;
+      return;
+    }
     const at = performance.now();
     inFlight.set(j, { at, measured: measuring, to, cross: home[from] !== home[to] });
     roomPending.set(j, { at, measured: measuring, to });
-    clients.get(from)!.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `load ${j}` }) });
+    client.publish({ destination: roomPublish(pair.roomId), body: JSON.stringify({ content: `load ${j}` }) });
   };
 
   // Open loop: every 5 ms, whatever the clock says is due.
@@ -435,7 +449,7 @@ async function run(options: RunOptions) {
   await sleep(SECONDS * 1000);
   measuring = false;
   const wallMs = performance.now() - started;
-  const othersAfter = processCpuMs();
+  const others = othersCpuMs(othersBefore, processCpuMs());
   const machineAfter = machineJiffies();
   clearInterval(clock);
   clearInterval(sampler);
@@ -512,6 +526,7 @@ async function run(options: RunOptions) {
     ...(n > 1 ? { crossInstanceChatP99Ms: cross.p99Ms } : {}),
     chatDelivered: delivered,
     lost,
+    unsent,
     disconnects,
     stompErrors: Object.fromEntries(stompErrors),
     readEvents,
@@ -536,10 +551,10 @@ async function run(options: RunOptions) {
     ...(bystander ? { bystanderNetCpuUsPerMessage: bystander.netCpuUsPerMessage ?? bystander.cpuUsPerMessage } : {}),
     clientCpuPercent: round((clientCpuMs / wallMs) * 100, 1),
     // Of one core, like the servers' figures; the machine's is of all its cores (other work included).
-    ...(othersBefore && othersAfter
+    ...(others
       ? {
-          postgresCpuPercent: round(((othersAfter.postgres - othersBefore.postgres) / wallMs) * 100, 1),
-          redisCpuPercent: round(((othersAfter['redis-server'] - othersBefore['redis-server']) / wallMs) * 100, 1),
+          postgresCpuPercent: round((others.postgres / wallMs) * 100, 1),
+          redisCpuPercent: round((others['redis-server'] / wallMs) * 100, 1),
         }
       : {}),
     ...(machineBefore && machineAfter
@@ -556,11 +571,15 @@ async function signTokens(plan: LoadPlan): Promise<string[]> {
   return Promise.all(plan.students.map((s) => tokens.sign(s.id, s.email)));
 }
 
-function targets(result: { restP99Ms?: number; chatP99Ms: number; lost: number; restErrors?: number }) {
+function targets(result: { restP99Ms?: number; chatP99Ms: number; lost: number; unsent: number; disconnects: number; restErrors?: number }) {
   return {
     targetRestP99Ms: TARGET_REST_P99_MS,
     targetChatP99Ms: TARGET_CHAT_P99_MS,
-    met: (result.restP99Ms ?? NaN) <= TARGET_REST_P99_MS && result.chatP99Ms <= TARGET_CHAT_P99_MS && result.lost === 0 && result.restErrors === 0,
+    met:
+      (result.restP99Ms ?? NaN) <= TARGET_REST_P99_MS &&
+      result.chatP99Ms <= TARGET_CHAT_P99_MS &&
+      result.lost + result.unsent + result.disconnects === 0 &&
+      result.restErrors === 0,
   };
 }
 
