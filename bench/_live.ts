@@ -1,0 +1,52 @@
+// For the live benches (the leading underscore keeps `npm run bench` from running it alone): the
+// node flags a server child runs with, and @stomp/stompjs clients as the PWA holds them. bench/chat.ts
+// still has its own copies (it was being changed at the same time); it can import these instead.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client } from '@stomp/stompjs';
+import WebSocket from 'ws';
+import { STOMP_HEADERS } from '../contract/stomp';
+
+/**
+ * The V8 flags `npm run serve` (and so `npm start`) gives the server, read from package.json:
+ * the memory figure is the deployed server's. BENCH_NODE_FLAGS replaces them for experiments.
+ */
+export function serveNodeFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+  // `exec node …`: the shell hands its process to node, so signals reach the server.
+  const words = pkg.scripts
+    .serve!.trim()
+    .split(/\s+/)
+    .filter((word, i) => !(i === 0 && word === 'exec'));
+  const end = words.indexOf('--import');
+  if (words[0] !== 'node' || end < 0) throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
+  return words.slice(1, end);
+}
+
+/** Resolves once CONNECTED; `connectHeaders` as the server wants them (ours: `Authorization: Bearer …`). */
+export function connect(url: string, connectHeaders: Record<string, string>, heartbeat = 10_000): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(url),
+      connectHeaders,
+      reconnectDelay: 0,
+      heartbeatIncoming: heartbeat,
+      heartbeatOutgoing: heartbeat,
+      debug: () => {},
+    });
+    client.onConnect = () => resolve(client);
+    client.onStompError = (frame) => reject(new Error(`ERROR ${frame.headers.message}`));
+    client.onWebSocketClose = () => reject(new Error('closed before CONNECTED'));
+    client.activate();
+  });
+}
+
+/** `event` is the MESSAGE's `event` header (section 17), undefined for a chat Message. */
+export function subscribed(client: Client, destination: string, onMessage: (body: string, event: string | undefined) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const receipt = `r-${randomBytes(4).toString('hex')}`;
+    client.watchForReceipt(receipt, () => resolve());
+    client.subscribe(destination, (m) => onMessage(m.body, m.headers[STOMP_HEADERS.event]), { receipt });
+  });
+}
