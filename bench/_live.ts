@@ -1,6 +1,6 @@
 // For the live benches (the leading underscore keeps `npm run bench` from running it alone): the
-// node flags a server child runs with, and @stomp/stompjs clients as the PWA holds them. bench/chat.ts
-// still has its own copies (it was being changed at the same time); it can import these instead.
+// node flags a server child runs with, and @stomp/stompjs clients as the PWA holds them (bench/chat.ts
+// and bench/load.ts).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from '@stomp/stompjs';

@@ -19,10 +19,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@stomp/stompjs';
+import { type Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT, STOMP_HEADERS } from '../contract/stomp';
+import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
 import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
+import { connect as connectClient, serveNodeFlags, subscribed } from './_live';
 import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -92,23 +93,6 @@ interface Server {
   close(): Promise<void>;
 }
 
-/**
- * The V8 flags `npm run serve` (and so `npm start`) gives the server, read from package.json:
- * the memory figure is the deployed server's. BENCH_NODE_FLAGS replaces them for experiments.
- */
-function serveNodeFlags(): string[] {
-  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-  // `exec node …`: the shell hands its process to node, so signals reach the server.
-  const words = pkg.scripts
-    .serve!.trim()
-    .split(/\s+/)
-    .filter((word, i) => !(i === 0 && word === 'exec'));
-  const end = words.indexOf('--import');
-  if (words[0] !== 'node' || end < 0) throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
-  return words.slice(1, end);
-}
-
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const child = fork(new URL('./_chat-server.ts', import.meta.url).pathname, [], {
     // BENCH_PROFILE=dir writes a CPU profile of the server there.
@@ -149,31 +133,8 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
 
 // ---------- clients ----------
 
-function connect(server: Server, member: BenchMember, heartbeat = 10_000): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const client = new Client({
-      webSocketFactory: () => new WebSocket(server.url),
-      connectHeaders: server.dialect.connectHeaders(member),
-      reconnectDelay: 0,
-      heartbeatIncoming: heartbeat,
-      heartbeatOutgoing: heartbeat,
-      debug: () => {},
-    });
-    client.onConnect = () => resolve(client);
-    client.onStompError = (frame) => reject(new Error(`ERROR ${frame.headers.message}`));
-    client.onWebSocketClose = () => reject(new Error('closed before CONNECTED'));
-    client.activate();
-  });
-}
-
-/** `event` is the MESSAGE's `event` header (section 17), undefined for a chat Message. */
-function subscribed(client: Client, destination: string, onMessage: (body: string, event: string | undefined) => void): Promise<void> {
-  return new Promise((resolve) => {
-    const receipt = `r-${randomBytes(4).toString('hex')}`;
-    client.watchForReceipt(receipt, () => resolve());
-    client.subscribe(destination, (m) => onMessage(m.body, m.headers[STOMP_HEADERS.event]), { receipt });
-  });
-}
+/** Resolves once CONNECTED, as `member` in the server's dialect. */
+const connect = (server: Server, member: BenchMember): Promise<Client> => connectClient(server.url, server.dialect.connectHeaders(member));
 
 interface LivePair {
   pair: BenchPair;
