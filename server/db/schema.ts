@@ -227,6 +227,13 @@ export const chatRooms = pgTable(
      */
     aReadId: bigint('a_read_id', { mode: 'number' }).notNull().default(0),
     bReadId: bigint('b_read_id', { mode: 'number' }).notNull().default(0),
+    /**
+     * The friend's messages above a_read_id / b_read_id, kept by the chat_unread trigger on
+     * chat_messages and reset by each read: the list and `event:room` read a number instead of
+     * counting a backlog that grows as long as a member does not read (decision 0017).
+     */
+    aUnread: integer('a_unread').notNull().default(0),
+    bUnread: integer('b_unread').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

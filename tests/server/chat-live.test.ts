@@ -170,6 +170,47 @@ describeEachDatabase(
       expect(await repo.room(one.roomId)).toMatchObject({ aReadId: b1, bReadId: a2 });
     });
 
+    it('the kept unread counts always equal a recount: batches, repeated client ids, refused sends, reads and deletions', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'counters');
+      const repo = chatRepo(database.db);
+      const recount = async () => {
+        const room = (await repo.room(roomId))!;
+        const all = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+        return {
+          a: all.filter((m) => m.senderId === room.memberB && m.id > Number(room.aReadId)).length,
+          b: all.filter((m) => m.senderId === room.memberA && m.id > Number(room.bReadId)).length,
+        };
+      };
+      const kept = async () => {
+        const [room] = await repo.summaries([roomId]);
+        return { a: room!.aUnread, b: room!.bUnread };
+      };
+      const send = (senderId: number, content: string, clientMessageId: string | null = null) => ({ roomId, senderId, content, clientMessageId });
+
+      await repo.storeBatch([send(a.memberId, '1', 'c1'), send(a.memberId, '2'), send(b.memberId, '3'), send(a.memberId, '1 again', 'c1')]);
+      expect(await kept()).toEqual(await recount());
+      expect((await listItem(roomId, b)).unreadCount).toBe(2);
+      // A repeat of a stored client id, and a stranger's send: stored nothing, counted nothing.
+      const stranger = await newMember(app, email('countersx'));
+      await repo.storeBatch([send(a.memberId, '1 yet again', 'c1'), send(stranger.memberId, 'x')]);
+      expect(await kept()).toEqual(await recount());
+
+      await repo.markRead(roomId, b.memberId);
+      expect(await kept()).toEqual(await recount());
+      expect((await listItem(roomId, b)).unreadCount).toBe(0);
+      await repo.store(roomId, a.memberId, '4', null);
+      await repo.store(roomId, a.memberId, '5', null);
+      // Deleting an unread and a read message: only the unread one leaves the count.
+      const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+      const byContent = (c: string) => rows.find((m) => m.content === c)!.id;
+      await database.db.delete(chatMessages).where(eq(chatMessages.id, byContent('4')));
+      await database.db.delete(chatMessages).where(eq(chatMessages.id, byContent('2')));
+      expect(await kept()).toEqual(await recount());
+      // Each side: one unread message of the friend's ('3' for A, '5' for B).
+      expect(await kept()).toEqual({ a: 1, b: 1 });
+    });
+
     it('/sub/members/me: event:room for both members on a new message, for the reader on a read; others refused', async () => {
       const { app, database } = server();
       const url = await stompUrl(app);

@@ -174,7 +174,14 @@ const MARK_READ_SQL = `
   )
   update chat_rooms cr
      set a_read_id = greatest(cr.a_read_id, coalesce(p.a_to, 0)),
-         b_read_id = greatest(cr.b_read_id, coalesce(p.b_to, 0))
+         b_read_id = greatest(cr.b_read_id, coalesce(p.b_to, 0)),
+         -- A moved side is recounted from its new position (a few messages at most, by index).
+         a_unread = case when p.a_to > cr.a_read_id
+                         then (select count(*) from chat_messages x where x.room_id = cr.id and x.sender_id = cr.member_b and x.id > p.a_to)
+                         else cr.a_unread end,
+         b_unread = case when p.b_to > cr.b_read_id
+                         then (select count(*) from chat_messages x where x.room_id = cr.id and x.sender_id = cr.member_a and x.id > p.b_to)
+                         else cr.b_unread end
     from per_room p
    where cr.id = p.id and (p.a_to > cr.a_read_id or p.b_to > cr.b_read_id)
   returning cr.id, cr.member_a, cr.member_b,
@@ -343,9 +350,7 @@ export function chatRepo(db: Db) {
                  coalesce(d.name, '') as friend_department,
                  f.profile_image_url as friend_image_url,
                  lm.content as last_message, ${createdMs(sql`lm.created_at`)} as last_ms,
-                 (select count(*)::int from chat_messages u
-                   where u.room_id = r.id and u.sender_id = f.id
-                     and u.id > case when r.member_a = ${memberId} then r.a_read_id else r.b_read_id end) as unread
+                 case when r.member_a = ${memberId} then r.a_unread else r.b_unread end as unread
             from chat_rooms r
             join members f on f.id = case when r.member_a = ${memberId} then r.member_b else r.member_a end
             left join departments d on d.id = f.department_id
@@ -435,13 +440,12 @@ export function chatRepo(db: Db) {
       if (memberIds.length === 0) return totals;
       const rows = await rowsOf<{ member_id: number; unread: number }>(
         db,
-        sql`select x.member_id, count(*)::int as unread
-              from (select r.id as room_id, r.member_a as member_id, r.member_b as friend_id, r.a_read_id as read_id
-                      from chat_rooms r where not r.a_left and r.member_a in ${memberIds} and ${listed(sql`r.member_b`)}
+        sql`select x.member_id, sum(x.unread)::int as unread
+              from (select r.member_a as member_id, r.a_unread as unread
+                      from chat_rooms r where not r.a_left and r.a_unread > 0 and r.member_a in ${memberIds} and ${listed(sql`r.member_b`)}
                     union all
-                    select r.id, r.member_b, r.member_a, r.b_read_id
-                      from chat_rooms r where not r.b_left and r.member_b in ${memberIds} and ${listed(sql`r.member_a`)}) x
-              join chat_messages u on u.room_id = x.room_id and u.sender_id = x.friend_id and u.id > x.read_id
+                    select r.member_b, r.b_unread
+                      from chat_rooms r where not r.b_left and r.b_unread > 0 and r.member_b in ${memberIds} and ${listed(sql`r.member_a`)}) x
              group by x.member_id`,
       );
       for (const r of rows) totals.set(Number(r.member_id), Number(r.unread));
@@ -465,10 +469,7 @@ export function chatRepo(db: Db) {
         db,
         sql`select r.id, r.member_a, r.member_b, r.a_left, r.b_left,
                    lm.content as last_message, ${createdMs(sql`lm.created_at`)} as last_ms,
-                   (select count(*)::int from chat_messages u
-                     where u.room_id = r.id and u.sender_id = r.member_b and u.id > r.a_read_id) as a_unread,
-                   (select count(*)::int from chat_messages u
-                     where u.room_id = r.id and u.sender_id = r.member_a and u.id > r.b_read_id) as b_unread
+                   r.a_unread, r.b_unread
               from chat_rooms r
               left join lateral (
                 select m.content, m.created_at from chat_messages m where m.room_id = r.id order by m.id desc limit 1
