@@ -30,13 +30,18 @@ function emit(record: Record<string, unknown>): void {
 /**
  * About two matches per member between random pairs (30 % accepted), so pending counts and
  * match counts vary like on a live campus. Deterministic: pairs come from the series number.
+ * Accepted matches are up to 30 days old; open requests are younger than the request TTL (72 h by
+ * default), as on a live campus where the expiry sweep runs every few seconds. Older open requests
+ * made the server's first sweep expire ~70 % of them in 500-row batches while the queries were
+ * being timed, each batch rewriting the campus's bitmaps.
  */
 async function seedMatches(database: Database, first: number, count: number): Promise<number> {
   const pairs = count * 2;
   const result = (await database.db.execute(sql`
     insert into matches (requester_id, target_id, status, created_at, updated_at)
-    select a, b, case when g % 10 < 3 then 'ACCEPTED' else 'REQUESTED' end, now() - (g % 720) * interval '1 hour', now() - (g % 720) * interval '1 hour'
-      from (select g, ${first}::int + ((g::bigint * 7919) % ${count})::int as a, ${first}::int + ((g::bigint * 104729 + 7) % ${count})::int as b
+    select a, b, case when accepted then 'ACCEPTED' else 'REQUESTED' end, at, at
+      from (select g % 10 < 3 as accepted, now() - (g % case when g % 10 < 3 then 720 else 71 end) * interval '1 hour' as at,
+                   ${first}::int + ((g::bigint * 7919) % ${count})::int as a, ${first}::int + ((g::bigint * 104729 + 7) % ${count})::int as b
               from generate_series(1, ${pairs}) g) s
      where a <> b
     on conflict do nothing`)) as unknown as { rowCount?: number; affectedRows?: number };
