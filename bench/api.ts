@@ -7,6 +7,7 @@
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh lc_bench_* database is made and dropped)
 //   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
 //   BENCH_CHECK_RESPONSES=1                    check each response against its contract schema (decision 0011)
+//   PGLITE_WASM_TIER=optimizing                PGlite with V8's optimising compiler (decision 0008; default baseline)
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -66,8 +67,10 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     const matchCount = await seedMatches(database, range!.first, range!.n);
     await database.db.execute(sql`vacuum analyze`);
     const seeded = performance.now();
+    const pglite = kind === 'pglite' ? { wasmTier: config.PGLITE_WASM_TIER, sharedBuffers: config.PGLITE_SHARED_BUFFERS } : {};
     emit({
       db: kind,
+      ...pglite,
       query: 'seed',
       members: range!.n,
       matches: matchCount,
@@ -103,6 +106,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       const page = result as { data?: unknown[]; meta?: { totalItems: number } };
       emit({
         db: kind,
+        ...pglite,
         query,
         ...timing,
         ...(Array.isArray(result) ? { rows: result.length } : page.data ? { rows: page.data.length, totalItems: page.meta?.totalItems } : {}),
