@@ -53,14 +53,20 @@ export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 1
 
 /**
  * The database a server bench measures, with the production config it runs under: PGlite in a
- * temporary folder with the server's default buffer pool (as `npm start` runs it), or a fresh
+ * temporary folder with the server's default buffer pool and WebAssembly tier (as `npm start` runs
+ * it, unless PGLITE_WASM_TIER / PGLITE_SHARED_BUFFERS are set), or a fresh
  * PostgreSQL database. `dispose()` closes and removes it; `keepPostgres` leaves the PostgreSQL one
  * (for EXPLAIN afterwards).
  */
 export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: string, env: Record<string, string>) {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), `lunchchat-bench-${name}-`)) : undefined;
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  // PGlite's two memory settings (decision 0008) can be overridden from the environment to measure
+  // what they cost, e.g. PGLITE_WASM_TIER=optimizing; unset, the server's defaults apply.
+  const pgliteEnv = Object.fromEntries(
+    (['PGLITE_WASM_TIER', 'PGLITE_SHARED_BUFFERS'] as const).flatMap((key) => (process.env[key] ? [[key, process.env[key]]] : [])),
+  );
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...pgliteEnv, ...env });
   const database = await openDatabase({
     databaseUrl: pgdb?.url,
     dataDir,

@@ -8,6 +8,7 @@ DECLARE
   g varbit := zero;
   e varbit := cand;
   x varbit;
+  y varbit;
   c integer;
   ids integer[];
   need integer;
@@ -15,15 +16,17 @@ DECLARE
   hours varbit[];
   h integer[];
 BEGIN
+  -- e & ~s is taken as e # (e & s), reusing the AND: every operation passes over the whole bitmap.
   IF bit_count(cand) = 0 THEN RETURN '{}'; END IF;
   FOR j IN REVERSE coalesce(array_length(score, 1), 0)..1 LOOP
-    x := g | (e & score[j]);
+    y := e & score[j];
+    x := g | y;
     c := bit_count(x);
     IF c > p_k THEN
-      e := e & score[j];
+      e := y;
     ELSE
       g := x;
-      e := e & ~score[j];
+      e := e # y;
       IF c = p_k THEN e := zero; EXIT; END IF;
     END IF;
   END LOOP;
@@ -35,13 +38,14 @@ BEGIN
     SELECT array_agg(slice ORDER BY slice DESC), array_agg(bits ORDER BY slice DESC) INTO h, hours
       FROM rank_bitmaps WHERE university_id = p_university AND slice BETWEEN 400 AND 417;
     FOR j IN 1..coalesce(array_length(hours, 1), 0) LOOP
-      x := g | (e & hours[j]);
+      y := e & hours[j];
+      x := g | y;
       c := bit_count(x);
       IF c > p_k THEN
-        e := e & hours[j];
+        e := y;
       ELSE
         g := x;
-        e := e & ~hours[j];
+        e := e # y;
         IF c = p_k THEN e := zero; EXIT; END IF;
       END IF;
       EXIT WHEN bit_count(e) <= 64;

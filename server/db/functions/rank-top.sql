@@ -121,7 +121,8 @@ BEGIN
   t := ARRAY[coalesce(t[1], zero) | ge3, coalesce(t[2], zero) | ge3];
   x := coalesce(iv[1], zero);
   carry := coalesce(iv[2], zero);
-  score := ARRAY[x, x # carry, carry & ~x, carry & x];
+  s := carry & x;
+  score := ARRAY[x, x # carry, carry # s, s];
   score := rank_add(score, t, zero);
   score := rank_add(score, ARRAY[coalesce(maps[array_position(slices, 202)], zero), coalesce(maps[array_position(slices, 203)], zero),
                                  coalesce(maps[array_position(slices, 204)], zero), coalesce(maps[array_position(slices, 205)], zero)], zero);
