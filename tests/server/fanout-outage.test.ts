@@ -146,5 +146,29 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)(
       await sender.send(roomPublish(pair.roomId), json('after the stall'));
       await waitUntil(() => again.messages.length === 1, 3000, 'live after the stall');
     }, 30_000);
+
+    it('while Redis is away a SUBSCRIBE is answered at once (local delivery, as before), and the session is told to catch up once Redis is back', async () => {
+      const pair = await matchedPair(a.app, a.database.db, 'away');
+      proxy.down();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const receiver = await ChatClient.connect(await stompUrl(b.app), pair.b.token);
+        clients.push(receiver);
+        const started = Date.now();
+        await receiver.subscribe(roomTopic(pair.roomId));
+        expect(Date.now() - started).toBeLessThan(1500);
+        // Local delivery works meanwhile.
+        const sender = await ChatClient.connect(await stompUrl(b.app), pair.a.token);
+        clients.push(sender);
+        await sender.send(roomPublish(pair.roomId), json('same instance'));
+        await waitUntil(() => receiver.messages.length === 1, 3000, 'local delivery during the outage');
+        proxy.up();
+        // Messages published elsewhere meanwhile never reached it: the gap ends the session.
+        await waitUntil(() => receiver.closed, 10_000, 'the gap after Redis is back');
+        expect(receiver.errors.map((e) => e.headers.code)).toContain('COMMON503');
+      } finally {
+        proxy.up();
+      }
+    }, 30_000);
   },
 );
