@@ -20,7 +20,8 @@
 // chat p99 ≤ 25 ms. two-instances: PostgreSQL + Redis, every student on one of two instances, every
 // chat pair split across them (so every chat figure is cross-instance). fanout: chat only, the same
 // total message rate on 1…4 instances, to see whether each instance's CPU per message falls with
-// the instance count (every instance hears every message on the one Redis channel); a bystander
+// the instance count (before decision 0021 every instance heard every message on one Redis channel;
+// now only instances with subscribers to a route listen to its channel); a bystander
 // instance with no clients measures the fan-out alone, and the `fit` line splits all instances'
 // CPU per message into work done once and what each further instance adds.
 //
@@ -238,13 +239,13 @@ interface RunOptions {
   plan: LoadPlan;
   tokens: string[];
   rest: boolean;
-  /** Redis channel to count envelopes on (multi-instance runs). */
+  /** Redis channels (a PSUBSCRIBE pattern) to count envelopes on (multi-instance runs). */
   redis?: { url: string; channel: string };
   /** Measure each instance's CPU with connections open and no traffic first (fan-out runs). */
   idleBaseline?: boolean;
   /**
-   * An instance on the same Redis channel with no clients: what it spends is the fan-out alone
-   * (receiving, checking and dropping every envelope), measured like the others, in no total.
+   * An instance on the same Redis with no clients: what it spends is the fan-out alone (since
+   * decision 0021 it listens to the broadcast channel only), measured like the others, in no total.
    */
   bystander?: Instance;
 }
@@ -371,13 +372,13 @@ async function run(options: RunOptions) {
     idle = await Promise.all(watched.map((instance) => instance.stats()));
   }
 
-  // Envelopes on the fan-out channel: each instance receives every one of them.
+  // Envelopes on the fan-out channels (published, not received: each goes to the instances with subscribers to its route).
   let envelopes = 0;
   let envelopeBytes = 0;
   const listener = options.redis ? new Redis(options.redis.url) : undefined;
   if (listener && options.redis) {
-    await listener.subscribe(options.redis.channel);
-    listener.on('messageBuffer', (_channel: Buffer, raw: Buffer) => {
+    await listener.psubscribe(options.redis.channel);
+    listener.on('pmessageBuffer', (_pattern: Buffer, _channel: Buffer, raw: Buffer) => {
       if (!measuring) return;
       envelopes++;
       envelopeBytes += raw.length;
@@ -596,7 +597,8 @@ async function onPostgres<T>(count: number, redis: boolean, work: (instances: In
   try {
     const started = await startInstances(count, { databaseUrl: pgdb.url, redisUrl: redis ? REDIS_URL : undefined, redisPrefix: prefix });
     instances = started.instances;
-    return await work(instances, started.plan, { databaseUrl: pgdb.url, redisPrefix: prefix, channel: `${prefix}:stomp` });
+    // Every channel of the deployment: the broadcast one and one per route (decision 0021).
+    return await work(instances, started.plan, { databaseUrl: pgdb.url, redisPrefix: prefix, channel: `${prefix}:*` });
   } finally {
     await Promise.all(instances.map((i) => i.close()));
     await pgdb.drop();

@@ -55,7 +55,7 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Chat fan-out across instances; defaults to config.REDIS_URL (none = in-process). */
   redisUrl?: string;
-  /** Redis key/channel prefix (default `lunchchat`: channel `lunchchat:stomp`). */
+  /** Redis key/channel prefix: channels `<prefix>:stomp` (broadcast) and `<prefix>:route:<route>` (decision 0021). */
   redisPrefix?: string;
   /** This process on the fan-out channel; default random. */
   instanceId?: string;

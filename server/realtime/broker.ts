@@ -12,11 +12,22 @@ export type LocalDelivery = (destination: string, body: string, headers: Headers
 
 /**
  * Fan-out of server-published STOMP messages. `publish` reaches every instance's local subscribers
- * exactly once: this instance's synchronously, the others' through the shared channel.
+ * exactly once: this instance's synchronously, the others' through the route's channel, which only
+ * instances that declared `interest` in the route listen to (decision 0021).
  */
 export interface Broker {
   readonly kind: 'in-process' | 'redis';
+  /** To the local subscribers of route `destination` on every instance interested in it. */
   publish(destination: string, body: string, headers?: Headers): void;
+  /** To the local handlers of every instance, whatever they subscribed (rare control events). */
+  broadcast(destination: string, body: string, headers?: Headers): void;
+  /**
+   * This instance has a local subscriber to `route`: `publish`es to it from other instances must
+   * reach it. Resolves once they do (Redis confirmed the subscription) or, when the fan-out is
+   * away, at once (the gap announced on its return covers the wait); rejects when Redis does not
+   * answer in time. The resolved function drops the interest (idempotent); interests are counted.
+   */
+  interest(route: string): Promise<() => void>;
   /** Sets the local delivery; returns the function that removes it. */
   subscribe(handler: LocalDelivery): () => void;
   /**
@@ -49,6 +60,8 @@ export class Handlers {
   }
 }
 
+const noop = () => undefined;
+
 /** One instance: publishing is just local delivery. */
 export function inProcessBroker(logger: RealtimeLogger): Broker {
   const handlers = new Handlers(logger);
@@ -57,6 +70,10 @@ export function inProcessBroker(logger: RealtimeLogger): Broker {
     publish(destination, body, headers = {}) {
       handlers.deliver(destination, body, headers);
     },
+    broadcast(destination, body, headers = {}) {
+      handlers.deliver(destination, body, headers);
+    },
+    interest: () => Promise.resolve(noop),
     subscribe: (handler) => handlers.add(handler),
     onGap: () => () => undefined,
     async close() {},

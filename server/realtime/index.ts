@@ -7,7 +7,7 @@ export type { Broker, RealtimeLogger } from './broker';
 export interface RealtimeOptions {
   /** redis://… to fan out across instances; without it everything stays in this process. */
   redisUrl?: string;
-  /** Redis key/channel prefix (default `lunchchat`, channel `lunchchat:stomp`). */
+  /** Redis key/channel prefix (default `lunchchat`): `lunchchat:stomp` broadcast, `lunchchat:route:<route>` per route. */
   prefix?: string;
   /** The deployment's secret (the JWT secret): fan-out envelopes are signed with a key derived from it. */
   signingKey: string;

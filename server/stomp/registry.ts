@@ -8,6 +8,8 @@ export interface Subscription<S> {
   /** What publish() looks it up by: the destination, or what authorizeSubscribe resolved it to. */
   route: string;
   session: S;
+  /** Drops the route interest this subscription holds (StompServerOptions.routeInterest). */
+  release?: () => void;
 }
 
 /** Every open session of one STOMP server and its subscriptions by route, for publish(). */
@@ -35,9 +37,9 @@ export class Registry<S> {
 
   remove(sub: Subscription<S>): void {
     const set = this.byDestination.get(sub.route);
-    if (!set) return;
-    set.delete(sub);
+    if (!set?.delete(sub)) return;
     if (set.size === 0) this.byDestination.delete(sub.route);
+    sub.release?.();
   }
 
   sessionClosed(session: S): void {

@@ -34,6 +34,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
     authorizeSubscribe: options.authorizeSubscribe,
     onSend: options.onSend,
     onDisconnect: options.onDisconnect,
+    routeInterest: options.routeInterest,
     logger: options.logger ?? NOOP_LOGGER,
     maxSubscriptionsPerConnection: options.maxSubscriptionsPerConnection ?? 20,
     heartBeat: options.heartBeat ?? { outgoing: HEARTBEAT_MS, incoming: HEARTBEAT_MS },

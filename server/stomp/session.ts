@@ -42,8 +42,9 @@ class Fatal extends Error {
   }
 }
 
-export interface Settings<P> extends Required<Omit<StompServerOptions<P>, 'onDisconnect' | 'frameLimits'>> {
+export interface Settings<P> extends Required<Omit<StompServerOptions<P>, 'onDisconnect' | 'routeInterest' | 'frameLimits'>> {
   onDisconnect: StompServerOptions<P>['onDisconnect'];
+  routeInterest: StompServerOptions<P>['routeInterest'];
   frameLimits: Partial<FrameLimits>;
 }
 
@@ -269,7 +270,18 @@ export class Session<P> {
       throw this.rejection(err, STOMP_ERRORS.forbidden, 'stomp SUBSCRIBE refused');
     }
     if (!this.active) return;
-    const sub: Subscription = { id, destination, route, session: this as Session<unknown> };
+    let release: (() => void) | undefined;
+    if (this.settings.routeInterest) {
+      // Before the RECEIPT: a client that has it may rely on every later message reaching it
+      // (the PWA fetches history right after), wherever that message was published.
+      try {
+        release = await this.settings.routeInterest(route);
+      } catch (err) {
+        throw this.rejection(err, STOMP_ERRORS.unavailable, 'stomp SUBSCRIBE could not be routed');
+      }
+      if (!this.active) return release();
+    }
+    const sub: Subscription = { id, destination, route, session: this as Session<unknown>, release };
     this.subscriptions.set(id, sub);
     this.registry.add(sub);
     this.receipt(frame);

@@ -49,6 +49,13 @@ export interface StompServerOptions<P> {
    * ERROR and close. SENDs to `/sub/**` never reach this hook.
    */
   onSend(principal: P, frame: SendFrame): Promise<void>;
+  /**
+   * Declares that a subscription to `route` exists here, before it is confirmed (RECEIPT) and
+   * delivered to: e.g. the fan-out subscribes the route's channel and resolves once messages
+   * published elsewhere reach this server. Resolves to the function called when the subscription
+   * ends. Throw (a StompRejection to choose the ERROR) to refuse the SUBSCRIBE. Default: none.
+   */
+  routeInterest?(route: string): Promise<() => void>;
   /** Called once per session that got CONNECTED, whatever ended it. */
   onDisconnect?(principal: P): void | Promise<void>;
   logger?: StompLogger;

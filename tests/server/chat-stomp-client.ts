@@ -1,4 +1,4 @@
-import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
+import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { STOMP_ENDPOINT, STOMP_HEADERS } from '../../contract/stomp';
@@ -33,6 +33,7 @@ export class ChatClient {
   readonly receipts: string[] = [];
   closed = false;
   private seq = 0;
+  private readonly subscriptions = new Map<string, StompSubscription>();
 
   constructor(url: string, connectHeaders: Record<string, string>, heartbeat = 0) {
     this.client = new Client({
@@ -82,7 +83,19 @@ export class ChatClient {
   async subscribe(destination: string): Promise<void> {
     const receipt = `sub-${++this.seq}`;
     const done = this.receiptOrError(receipt);
-    this.client.subscribe(destination, (message) => this.record(message), { receipt });
+    this.subscriptions.set(
+      destination,
+      this.client.subscribe(destination, (message) => this.record(message), { receipt }),
+    );
+    await done;
+  }
+
+  /** UNSUBSCRIBE what `subscribe(destination)` subscribed and wait for its RECEIPT. */
+  async unsubscribe(destination: string): Promise<void> {
+    const receipt = `unsub-${++this.seq}`;
+    const done = this.receiptOrError(receipt);
+    this.subscriptions.get(destination)?.unsubscribe({ receipt });
+    this.subscriptions.delete(destination);
     await done;
   }
 

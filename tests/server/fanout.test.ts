@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomPublish, roomTopic } from '../../contract/stomp';
+import { MEMBER_QUEUE, roomPublish, roomTopic } from '../../contract/stomp';
 import { defaultChannelPrefix } from '../../server/app';
 import { createRealtime } from '../../server/realtime';
 import type { ChatPushEvent } from '../../server/modules/chat/socket';
@@ -12,6 +12,13 @@ import { bearer, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, star
 const silent = { info() {}, warn() {}, error() {} };
 const json = (content: string) => JSON.stringify({ content });
 const settle = () => new Promise((r) => setTimeout(r, 150));
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('realtime broker (in-process)', () => {
   it('delivers to every local handler once and survives a throwing one', async () => {
@@ -128,6 +135,54 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across insta
     expect(leaverOnB.messages).toHaveLength(0);
   });
 
+  // Decision 0021: a route's channel is listened to only by instances with local subscribers to it.
+  const routeChannel = (route: string) => `${prefix}:route:${route}`;
+  const numsub = async (raw: Redis, channel: string) => Number(((await raw.pubsub('NUMSUB', channel)) as [string, number])[1]);
+
+  it('an instance listens to a route’s channel only while it has local subscribers to the route', async () => {
+    const urlA = await stompUrl(a.app);
+    const urlB = await stompUrl(b.app);
+    const pair = await matchedPair(a.app, a.database.db, 'numsub');
+    const room = routeChannel(roomTopic(pair.roomId));
+    const queue = routeChannel(`/internal/members/${pair.b.memberId}/queue`);
+    const raw = new Redis(REDIS_URL);
+    try {
+      // Nobody watches the room: a message sent on A reaches no other instance (Redis has no one to give it to).
+      const sender = track(await ChatClient.connect(urlA, pair.a.token));
+      await sender.send(roomPublish(pair.roomId), json('nobody here'));
+      expect(await numsub(raw, room)).toBe(0);
+
+      // Counted right after each RECEIPT: the RECEIPT comes after Redis confirmed the channel.
+      const first = track(await ChatClient.connect(urlB, pair.b.token));
+      await first.subscribe(roomTopic(pair.roomId));
+      expect(await numsub(raw, room)).toBe(1); // B only; A has no subscriber to the room
+      const second = track(await ChatClient.connect(urlB, pair.b.token));
+      await second.subscribe(roomTopic(pair.roomId));
+      expect(await numsub(raw, room)).toBe(1); // one channel subscription per instance, not per session
+      await sender.subscribe(roomTopic(pair.roomId));
+      expect(await numsub(raw, room)).toBe(2);
+
+      await second.subscribe(MEMBER_QUEUE);
+      expect(await numsub(raw, queue)).toBe(1);
+
+      // B keeps the channel while one of its sessions still watches the room.
+      await first.unsubscribe(roomTopic(pair.roomId));
+      await settle();
+      expect(await numsub(raw, room)).toBe(2);
+      // The last one on B disconnects: B drops both of its channels.
+      await second.close();
+      await waitFor(async () => (await numsub(raw, room)) === 1 && (await numsub(raw, queue)) === 0, 'B drops its channels');
+      await sender.unsubscribe(roomTopic(pair.roomId));
+      await waitFor(async () => (await numsub(raw, room)) === 0, 'A drops the room channel');
+      // And the instances still deliver to whoever subscribes again.
+      await first.subscribe(roomTopic(pair.roomId));
+      await sender.send(roomPublish(pair.roomId), json('again'));
+      await waitUntil(() => first.messages.length === 1, 3000, 'delivery after resubscribing');
+    } finally {
+      raw.disconnect();
+    }
+  });
+
   it('ignores malformed and foreign messages on the channel', async () => {
     const urlB = await stompUrl(b.app);
     const pair = await matchedPair(a.app, a.database.db, 'junk');
@@ -144,6 +199,23 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across insta
       await raw.publish(`${prefix}:stomp`, `bm90LWEtc2lnbmF0dXJl.${forged}`);
       // Another deployment's channel (another prefix) never reaches us.
       await raw.publish(`other-${prefix}:stomp`, JSON.stringify({ o: 'X', d: roomTopic(pair.roomId), b: '{}' }));
+      // The same on the room's own channel, where messages for the room travel.
+      const room = routeChannel(roomTopic(pair.roomId));
+      const body = JSON.stringify({ b: JSON.stringify({ content: 'forged' }), h: { 'content-type': 'application/json' } });
+      await raw.publish(room, 'not json');
+      await raw.publish(room, `X.${body}`);
+      await raw.publish(room, `bm90LWEtc2lnbmF0dXJl.X.${body}`);
+      // A genuine envelope of another room, replayed on this room's channel: the signature covers the channel.
+      const other = await matchedPair(a.app, a.database.db, 'junk-other');
+      const listener = new Redis(REDIS_URL);
+      const captured: string[] = [];
+      listener.on('message', (_channel: string, message: string) => captured.push(message));
+      await listener.subscribe(routeChannel(roomTopic(other.roomId)));
+      const otherSender = track(await ChatClient.connect(await stompUrl(a.app), other.a.token));
+      await otherSender.send(roomPublish(other.roomId), json('meant for another room'));
+      await waitUntil(() => captured.length === 1, 3000, 'a genuine envelope');
+      listener.disconnect();
+      await raw.publish(room, captured[0]!);
       await settle();
       expect(onB.messages).toHaveLength(0);
       // The instance still works afterwards.

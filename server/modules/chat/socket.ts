@@ -177,6 +177,8 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   // One log line per database outage, not one per refused CONNECT.
   let authFailing = false;
+  // One log line per fan-out outage, not one per refused SUBSCRIBE.
+  let interestFailing = false;
   const stomp = createStompServer<ChatPrincipal>({
     logger,
 
@@ -272,6 +274,21 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       });
     },
 
+    // Redis must confirm the route's channel before the RECEIPT (decision 0021). When it does not
+    // answer in time the SUBSCRIBE gets the transient ERROR of a gap (decision 0010): the client
+    // comes back later and fetches what it missed, rather than believe it is subscribed.
+    async routeInterest(route) {
+      try {
+        const release = await broker.interest(route);
+        interestFailing = false;
+        return release;
+      } catch (err) {
+        if (!interestFailing) logger.warn({ err }, 'chat SUBSCRIBE refused: the fan-out did not confirm the subscription');
+        interestFailing = true;
+        throw reject(STOMP_ERRORS.unavailable, 'COMMON503');
+      }
+    },
+
     onDisconnect(principal) {
       for (const roomId of principal.rooms) presence.leave(principal.member.id, roomId);
       principal.rooms.clear();
@@ -286,7 +303,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   }
 
   broker.subscribe((destination, body, headers) => {
-    // Control events ride the same fan-out; clients can never subscribe to them (ROOM_TOPIC_RE).
+    // Control events are broadcast to every instance; clients can never subscribe to them (ROOM_TOPIC_RE).
     const left = ROOM_LEFT_RE.exec(destination);
     if (left) return dropRoom(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
     if (destination === SESSION_ENDED) {
@@ -325,13 +342,13 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       events.read(roomId, memberId, lastReadMessageId);
     },
     memberLeft(memberId, roomId) {
-      broker.publish(roomLeft(roomId), '', { [MEMBER_ID_HEADER]: String(memberId) });
+      broker.broadcast(roomLeft(roomId), '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
     endSession(sessionId) {
-      broker.publish(SESSION_ENDED, '', { [SESSION_ID_HEADER]: sessionId });
+      broker.broadcast(SESSION_ENDED, '', { [SESSION_ID_HEADER]: sessionId });
     },
     endMember(memberId) {
-      broker.publish(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
+      broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
     async shutdown() {
       await stomp.closeAll(STOMP_ERRORS.shuttingDown);
