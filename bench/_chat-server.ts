@@ -1,16 +1,13 @@
 // Child process of bench/chat.ts (the leading underscore keeps `npm run bench` from running it alone):
 // the real app on a loopback port, with members, accepted matches and rooms made directly in the
 // database, so the parent can measure this process's RSS on its own.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { chatRooms, matches, members, universities } from '../server/db/schema';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
+import { openServerDatabase } from './_server-database';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
@@ -31,29 +28,11 @@ export type ToChild = { type: 'stats' } | { type: 'close' };
 async function main() {
   const pairCount = Number(process.env.BENCH_PAIRS ?? 100);
   const idleCount = Number(process.env.BENCH_IDLE ?? 2000);
-  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const config = loadConfig({
-    NODE_ENV: 'production',
+  const { config, database, dataDir } = await openServerDatabase('chat', {
     JWT_SECRET: SECRET,
-    PUBLIC_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'silent',
-    STATIC_DIR: '/nonexistent',
-    ACCESS_TOKEN_TTL: '3600',
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-    // BENCH_PGLITE_DURABILITY=relaxed measures what fsync costs.
-    PGLITE_DURABILITY: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
     // The throughput scenario floods one room from one member to measure storage, not the
     // per-member limit; the latency runs (10 msg/s per pair) stay within the default anyway.
     CHAT_RATE: process.env.BENCH_CHAT_RATE ?? '99999,999999',
-  });
-  // PGlite on a folder on disk, as `npm start` runs it (an in-memory PGlite holds its files in RAM).
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-chat-'));
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir,
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
-    pgliteWasmTier: config.PGLITE_WASM_TIER,
-    pgliteDurability: config.PGLITE_DURABILITY,
   });
   await seedCampus(database.db);
   const [uni] = await database.db.select({ id: universities.id }).from(universities).limit(1);

@@ -3,16 +3,14 @@
 // campus directly in the database (members with interests, timetables and keywords; accepted
 // matches with rooms and history; notifications); the others share its PostgreSQL and Redis.
 // It measures itself (CPU, RSS, event-loop delay) and answers the parent over IPC.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { seedCampus } from '../server/seed/campus';
 import { seedDemoMembers } from '../server/seed/demo-members';
+import { openServerDatabase } from './_server-database';
 
 const UNIVERSITY = '가톨릭대';
 /** Event-loop delay sampling interval: the histogram holds whole intervals, so this is subtracted. */
@@ -167,31 +165,14 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
 }
 
 async function main() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   // The parent signs the students' access tokens with it.
   const secret = process.env.BENCH_JWT_SECRET!;
   const seedOptions = process.env.BENCH_SEED ? (JSON.parse(process.env.BENCH_SEED) as SeedOptions) : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'production',
+  // Each instance's pool as the server's default.
+  const { config, database, dataDir } = await openServerDatabase('load', {
     JWT_SECRET: secret,
-    PUBLIC_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'silent',
-    STATIC_DIR: '/nonexistent',
-    ACCESS_TOKEN_TTL: '3600',
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
     // One channel per run: runs on a shared Redis do not hear each other (the parent listens on it).
     REDIS_CHANNEL_PREFIX: process.env.BENCH_REDIS_PREFIX ?? '',
-    // BENCH_PGLITE_DURABILITY=relaxed measures what fsync costs.
-    PGLITE_DURABILITY: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
-  });
-  // PGlite on a folder on disk, as `npm start` runs it; each instance's pool as the server's default.
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'lunchchat-bench-load-'));
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir,
-    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
-    pgliteWasmTier: config.PGLITE_WASM_TIER,
-    pgliteDurability: config.PGLITE_DURABILITY,
   });
   const plan = seedOptions ? await seed(database, seedOptions) : undefined;
 
