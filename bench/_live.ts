@@ -3,6 +3,7 @@
 // and bench/load.ts).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { STOMP_HEADERS } from '../contract/stomp';
@@ -49,4 +50,21 @@ export function subscribed(client: Client, destination: string, onMessage: (body
     client.watchForReceipt(receipt, () => resolve());
     client.subscribe(destination, (m) => onMessage(m.body, m.headers[STOMP_HEADERS.event]), { receipt });
   });
+}
+
+/**
+ * One JSON line per measurement, for the live benches: the machine's load average on every line
+ * says how much the figures can be trusted, and a PGlite line names the durability it ran with.
+ */
+export function jsonLines(bench: string): (record: Record<string, unknown>) => void {
+  return (record) =>
+    console.log(
+      JSON.stringify({
+        bench,
+        ...record,
+        ...(record.db === 'pglite' ? { pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full' } : {}),
+        loadAvg1m: Math.round(loadavg()[0]! * 10) / 10,
+        cpus: cpus().length,
+      }),
+    );
 }

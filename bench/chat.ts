@@ -17,13 +17,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
 import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
-import { connect as connectClient, serveNodeFlags, subscribed } from './_live';
+import { connect as connectClient, serveNodeFlags, subscribed, jsonLines } from './_live';
 import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -34,18 +33,7 @@ const READ_EVERY_MS = 300;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
-function emit(record: Record<string, unknown>): void {
-  // The machine's load average says how much the figures can be trusted.
-  console.log(
-    JSON.stringify({
-      bench: 'chat',
-      ...record,
-      ...(record.db === 'pglite' ? { pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full' } : {}),
-      loadAvg1m: round(loadavg()[0]!, 1),
-      cpus: cpus().length,
-    }),
-  );
-}
+const emit = jsonLines('chat');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

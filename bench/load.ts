@@ -34,7 +34,6 @@
 // machine: its own CPU and event-loop delay are printed too (a busy generator inflates latencies).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Client } from '@stomp/stompjs';
 import { Redis } from 'ioredis';
@@ -43,7 +42,7 @@ import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_EN
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { rng } from '../server/seed/demo-members';
 import type { InstanceStats, LoadPlan, SeedOptions, ToChild, ToParent } from './_load-server';
-import { connect, serveNodeFlags, subscribed } from './_live';
+import { connect, serveNodeFlags, subscribed, jsonLines } from './_live';
 import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -71,18 +70,7 @@ const TARGET_CHAT_P99_MS = 25;
 
 const SEED: SeedOptions = { campus: CAMPUS, students: STUDENTS, pairs: PAIRS, roomsPerStudent: 3, history: 20, notifications: 15 };
 
-function emit(record: Record<string, unknown>): void {
-  // The machine's load average says how much the figures can be trusted.
-  console.log(
-    JSON.stringify({
-      bench: 'load',
-      ...record,
-      ...(record.db === 'pglite' ? { pgliteDurability: process.env.BENCH_PGLITE_DURABILITY ?? 'full' } : {}),
-      loadAvg1m: round(loadavg()[0]!, 1),
-      cpus: cpus().length,
-    }),
-  );
-}
+const emit = jsonLines('load');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => round(bytes / 2 ** 20, 1);
