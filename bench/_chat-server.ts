@@ -1,7 +1,6 @@
 // Child process of bench/chat.ts (the leading underscore keeps `npm run bench` from running it alone):
 // the real app on a loopback port, with members, accepted matches and rooms made directly in the
 // database, so the parent can measure this process's RSS on its own.
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { chatRooms, matches, members, universities } from '../server/db/schema';
@@ -28,7 +27,7 @@ export type ToChild = { type: 'stats' } | { type: 'close' };
 async function main() {
   const pairCount = Number(process.env.BENCH_PAIRS ?? 100);
   const idleCount = Number(process.env.BENCH_IDLE ?? 2000);
-  const { config, database, dataDir } = await openServerDatabase('chat', {
+  const { config, database, closeAndExit } = await openServerDatabase('chat', {
     JWT_SECRET: SECRET,
     // The throughput scenario floods one room from one member to measure storage, not the
     // per-member limit; the latency runs (10 msg/s per pair) stay within the default anyway.
@@ -92,13 +91,7 @@ async function main() {
         });
       });
     } else if (message.type === 'close') {
-      void app
-        .close()
-        .then(() => database.close())
-        .then(() => {
-          if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-          process.exit(0);
-        });
+      void closeAndExit(app);
     }
   });
   send({ type: 'ready', port: address.port, database: database.kind, pairs, idle });

@@ -169,7 +169,7 @@ async function main() {
   const secret = process.env.BENCH_JWT_SECRET!;
   const seedOptions = process.env.BENCH_SEED ? (JSON.parse(process.env.BENCH_SEED) as SeedOptions) : undefined;
   // Each instance's pool as the server's default.
-  const { config, database, dataDir } = await openServerDatabase('load', {
+  const { config, database, dataDir, closeAndExit } = await openServerDatabase('load', {
     JWT_SECRET: secret,
     // One channel per run: runs on a shared Redis do not hear each other (the parent listens on it).
     REDIS_CHANNEL_PREFIX: process.env.BENCH_REDIS_PREFIX ?? '',
@@ -212,13 +212,7 @@ async function main() {
         connections: app.websocketServer.clients.size,
       });
     } else if (message.type === 'close') {
-      void app
-        .close()
-        .then(() => database.close())
-        .then(() => {
-          if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-          process.exit(0);
-        });
+      void closeAndExit(app);
     }
   });
   send({ type: 'ready', port: address.port, database: database.kind, plan });

@@ -115,3 +115,15 @@ export async function forEachDatabase(run: (kind: 'pglite' | 'postgres') => Prom
     else emit({ db: 'postgres', skipped: `not reachable at ${new URL(POSTGRES_ADMIN_URL).host}` });
   }
 }
+
+/** A run's latencies (ms) as the live benches report them: how many, p50 / p95 / p99 and the worst. */
+export function latencySummary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted[sorted.length - 1] ?? NaN),
+  };
+}

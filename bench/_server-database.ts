@@ -2,7 +2,7 @@
 // the app's config as those benches run it, and its database — PostgreSQL when the parent passed
 // BENCH_DATABASE_URL, else PGlite on a folder on disk, as `npm start` runs it (an in-memory PGlite
 // holds its files in RAM).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
@@ -29,5 +29,16 @@ export async function openServerDatabase(name: string, env: Record<string, strin
     pgliteWasmTier: config.PGLITE_WASM_TIER,
     pgliteDurability: config.PGLITE_DURABILITY,
   });
-  return { config, database, dataDir };
+  return {
+    config,
+    database,
+    /** Closes the app, then the database, removes the PGlite folder and ends the process. */
+    async closeAndExit(app: { close(): Promise<unknown> }): Promise<never> {
+      await app.close();
+      await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    },
+    dataDir,
+  };
 }

@@ -23,7 +23,7 @@ import WebSocket from 'ws';
 import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
 import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
 import { connect as connectClient, serveNodeFlags, subscribed, jsonLines } from './_live';
-import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
+import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
@@ -37,15 +37,10 @@ const emit = jsonLines('chat');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** As latencySummary, with the count named `messages` as this bench's lines always had it. */
 function summary(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    messages: sorted.length,
-    p50Ms: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    p99Ms: round(percentile(sorted, 99)),
-    maxMs: round(sorted[sorted.length - 1] ?? NaN),
-  };
+  const { n, ...rest } = latencySummary(latencies);
+  return { messages: n, ...rest };
 }
 
 // ---------- server child ----------

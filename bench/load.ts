@@ -43,7 +43,7 @@ import { AccessTokens } from '../server/modules/auth/tokens';
 import { rng } from '../server/seed/demo-members';
 import type { InstanceStats, LoadPlan, SeedOptions, ToChild, ToParent } from './_load-server';
 import { connect, serveNodeFlags, subscribed, jsonLines } from './_live';
-import { POSTGRES_ADMIN_URL, freshPostgres, percentile, reachable, round } from './_postgres';
+import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (name: string, full: number, min = 1) => Number(process.env[name] ?? Math.max(min, Math.round(full * SCALE)));
@@ -75,16 +75,7 @@ const emit = jsonLines('load');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => round(bytes / 2 ** 20, 1);
 
-function summary(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50Ms: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    p99Ms: round(percentile(sorted, 99)),
-    maxMs: round(sorted[sorted.length - 1] ?? NaN),
-  };
-}
+const summary = latencySummary;
 
 // ---------- the rest of the machine ----------
 
