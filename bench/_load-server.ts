@@ -3,7 +3,8 @@
 // campus directly in the database (members with interests, timetables and keywords; accepted
 // matches with rooms and history; notifications); the others share its PostgreSQL and Redis.
 // It measures itself (CPU, RSS, event-loop delay) and answers the parent over IPC.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
@@ -164,6 +165,25 @@ async function seed(database: Database, options: SeedOptions): Promise<LoadPlan>
   return { students, pairs, rooms, departments, seedMs: Math.round(performance.now() - t0), seedSteps: steps };
 }
 
+/** BENCH_PROFILE_WINDOW=dir: a CPU profile of each measured window (begin → stats), without the seeding. */
+let profiler: Session | undefined;
+async function profileWindow(at: 'begin' | 'stats') {
+  const dir = process.env.BENCH_PROFILE_WINDOW;
+  if (!dir) return;
+  if (at === 'begin') {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  } else if (profiler) {
+    const session = profiler;
+    profiler = undefined;
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${dir}/window-${process.pid}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function main() {
   // The parent signs the students' access tokens with it.
   const secret = process.env.BENCH_JWT_SECRET!;
@@ -195,10 +215,12 @@ async function main() {
   });
   process.on('message', (message: ToChild) => {
     if (message.type === 'begin') {
+      void profileWindow('begin');
       delay.reset();
       cpuStart = process.cpuUsage();
       wallStart = performance.now();
     } else if (message.type === 'stats') {
+      void profileWindow('stats');
       const cpu = process.cpuUsage(cpuStart);
       const mem = process.memoryUsage();
       send({

@@ -19,6 +19,7 @@ export async function openServerDatabase(name: string, env: Record<string, strin
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
     // BENCH_PGLITE_DURABILITY=relaxed measures what fsync costs.
     PGLITE_DURABILITY: process.env.BENCH_PGLITE_DURABILITY ?? 'full',
+    ...(process.env.BENCH_PGLITE_WASM_TIER ? { PGLITE_WASM_TIER: process.env.BENCH_PGLITE_WASM_TIER } : {}),
     ...env,
   });
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), `lunchchat-bench-${name}-`));

@@ -9,6 +9,7 @@
 //   BENCH_ONLY=rss,1-pair,100-pairs,throughput  a subset of the scenarios
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
+//   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
 // serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
 // the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s.
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.

@@ -11,6 +11,8 @@
 //   BENCH_DB=postgres                      one-instance on PostgreSQL instead of PGlite
 //   BENCH_DB=pglite                        only one-instance (as the other benches: no PostgreSQL)
 //   BENCH_PROFILE=dir                      a CPU profile of each server process there
+//   BENCH_PROFILE_WINDOW=dir               a CPU profile of each measured window only (no seeding)
+//   BENCH_PGLITE_WASM_TIER=optimizing      PGlite's WebAssembly tier (default: the server's default)
 //   BENCH_PGLITE_DURABILITY=relaxed        PGlite without fsync (default full, as the server runs)
 //   BENCH_FANOUT_INSTANCES=1,2,3,4         instance counts of the fan-out scenario
 //   BENCH_POSTGRES_URL=postgres://…/db     admin URL (a fresh database per scenario is made and dropped)
