@@ -3,23 +3,27 @@ import type { Db } from '../../db/client';
 import { authCodes, members, refreshTokens, universities, universityDomains } from '../../db/schema';
 
 export function authRepo(db: Db) {
+  // Built once: the guard runs on every signed-in request, and building the statement cost as much
+  // CPU as PGlite's baseline tier spends running it.
+  const signedIn = db
+    .select({
+      id: members.id,
+      email: members.email,
+      universityId: members.universityId,
+      status: members.status,
+      ended: sql<boolean>`(${sql.placeholder('sid')}::text is not null and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')} and ${refreshTokens.revokedAt} is not null))`,
+    })
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('signed_in_member');
   return {
     /**
      * The member behind an access token, and whether the token's sign-in session `sid` was ended
      * (logout, a reused refresh token), in one statement: the guard of every signed-in request.
      */
     async signedInMember(memberId: number, sid: string | null) {
-      const rows = await db
-        .select({
-          id: members.id,
-          email: members.email,
-          universityId: members.universityId,
-          status: members.status,
-          ended: sql<boolean>`(${sid}::text is not null and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sid} and ${refreshTokens.revokedAt} is not null))`,
-        })
-        .from(members)
-        .where(eq(members.id, memberId))
-        .limit(1);
+      const rows = await signedIn.execute({ id: memberId, sid });
       return rows[0];
     },
 
