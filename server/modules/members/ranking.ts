@@ -91,9 +91,11 @@ function filterOrder(sort: FilterSort, alias: string): SQL {
 /**
  * A filter whose pool holds at most this many members has its page read by id (`rank_filter`
  * returns the ids) and sorted; a wider one walks the order's index, which finds a page within
- * (offset + size) × pool / total rows. At 20,000 members and page 4 both read ~1,000 rows here.
+ * (offset + size) × pool / total rows. Listing a bitmap's ids costs ~6 µs per id on PGlite
+ * (`rank_positions`), so past a few hundred the walk is as cheap; department filters need
+ * neither, their ids go to the planner as constants and `members_dept` serves them.
  */
-export const filterTuning = { byIdMax: 2000 };
+export const filterTuning = { byIdMax: 500 };
 
 /**
  * One page of the filtered pool and its total. The total and, for a narrow filter, the pool's ids
