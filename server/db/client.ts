@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
-import { existsSync, fsyncSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyFunctions } from './apply-functions';
 import { lockDataDir } from './data-dir-lock';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -113,10 +114,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  // Read by V8 when the module is compiled (inside PGlite.create), so it is set before. The
-  // optimising tier's code for the 9 MB postgres.wasm stays resident for the process's life.
-  if (options.pgliteWasmTier === 'baseline') v8.setFlagsFromString('--liftoff-only');
-  const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir ?? 'memory://';
   let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
@@ -127,18 +124,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteInChild(dataDir);
   }
   try {
-    const buffers = options.pgliteSharedBuffers ? ['-c', `shared_buffers=${options.pgliteSharedBuffers}`] : [];
-    const durable = options.pgliteDurability !== 'relaxed' && !dataDir.startsWith('memory://');
-    // PGlite starts postgres with -F (fsync off). Durable: fsync on, and the WAL flushed with
-    // fsync() (Emscripten's fdatasync is a no-op), which reaches the disk through makeFsyncReal.
-    const startParams = durable
-      ? [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync', ...buffers]
-      : [...PGlite.defaultStartParams, ...buffers];
-    const client = await PGlite.create({ dataDir, startParams });
-    if (durable) makeFsyncReal(client);
+    // On its own thread (decision 0023); durable unless relaxed (an in-memory database has no disk).
+    const client = await PGliteThread.open({
+      dataDir,
+      sharedBuffers: options.pgliteSharedBuffers,
+      durable: options.pgliteDurability !== 'relaxed' && !dataDir.startsWith('memory://'),
+      wasmTier: options.pgliteWasmTier,
+      fsyncCounter: newFsyncCounter(),
+    });
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const db = drizzle(client, { schema });
+    // The thread's proxy has the part of PGlite's API that drizzle's PGlite driver calls.
+    const db = drizzle(client as unknown as PGlite, { schema });
     await migrate(db, { migrationsFolder });
     await applyFunctions(db);
     const close = async () => {
@@ -152,25 +149,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-let fsyncCalls = 0;
-/** How many fsync() calls of PGlite reached the disk in this process (tests read it). */
-export const pgliteFsyncCount = () => fsyncCalls;
-
-/**
- * Emscripten's Node filesystem (NODEFS), which PGlite's data folder is mounted with, has no fsync:
- * postgres's fsync() returns at once and a commit is only in the OS cache, lost on a power cut.
- * Its streams carry the real file descriptor (`nfd`), so fsync is given one that syncs it.
- */
-function makeFsyncReal(client: unknown): void {
-  const nodefs = (client as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
-  if (!nodefs?.stream_ops) throw new Error('PGlite has no NODEFS to make durable; set PGLITE_DURABILITY=relaxed to run without fsync');
-  nodefs.stream_ops.fsync = (stream: { nfd?: number }) => {
-    if (typeof stream.nfd !== 'number') return 0;
-    fsyncSync(stream.nfd);
-    fsyncCalls++;
-    return 0;
-  };
+const threadFsyncs: Int32Array[] = [];
+function newFsyncCounter(): SharedArrayBuffer {
+  const buffer = new SharedArrayBuffer(4);
+  threadFsyncs.push(new Int32Array(buffer));
+  return buffer;
 }
+/** How many fsync() calls of PGlite's threads in this process reached the disk (tests read it). */
+export const pgliteFsyncCount = () => threadFsyncs.reduce((sum, counter) => sum + Atomics.load(counter, 0), 0);
 
 /**
  * A fresh PGlite folder is created (initdb) in a short-lived child process: the memory initdb
