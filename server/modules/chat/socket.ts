@@ -374,7 +374,7 @@ export async function chatSocketRoutes(app: FastifyInstance, ctx: AppContext, so
   };
   app.get(STOMP_ENDPOINT, { websocket: true, onRequest: checkOrigin }, (ws, request) => {
     releaseUpgrade(ws, request.raw);
-    socket.stomp.handleConnection(ws, { ip: request.ip, headers: request.headers });
+    socket.stomp.handleConnection(ws, { ip: request.ip, headers: request.headers, socket: request.socket });
   });
 }
 

@@ -159,6 +159,19 @@ describe('SUBSCRIBE and MESSAGE', () => {
     expect(h.sendCalls[0]?.principal).toEqual({ id: 1, name: 'alice' });
   });
 
+  it('delivers the MESSAGEs of one turn in order, each its own frame, and an ERROR in the same turn after them', async () => {
+    const h = await harness();
+    const c = await raw(h);
+    await c.connect();
+    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await c.waitForFrame((f) => f.command === 'RECEIPT');
+    for (let i = 1; i <= 3; i++) h.stomp.publish('/sub/rooms/1', `m${i}`);
+    h.stomp.closeWhere((p) => p.name === 'alice', { message: 'signed out', code: 'JWT_401' });
+    await c.waitForClose();
+    expect(c.commands()).toEqual(['CONNECTED', 'RECEIPT', 'MESSAGE', 'MESSAGE', 'MESSAGE', 'ERROR']);
+    expect(c.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.body.toString())).toEqual(['m1', 'm2', 'm3']);
+  });
+
   it('publishes once per subscription, each with its own subscription and message-id', async () => {
     const h = await harness();
     const c = await raw(h);
