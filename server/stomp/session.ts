@@ -404,6 +404,8 @@ export class Session<P> {
     if (this.socket.readyState !== this.socket.OPEN) return false;
     this.socket.send(data, { binary: false });
     this.lastSentAt = Date.now();
+    // What this turn corked is not the client's backlog: it is sent before the client is judged.
+    if (this.socket.bufferedAmount > this.settings.maxBufferedBytes) this.flush();
     if (this.socket.bufferedAmount > this.settings.maxBufferedBytes) {
       this.log.warn({ session: this.id, buffered: this.socket.bufferedAmount }, 'stomp slow consumer dropped');
       this.fail({ message: STOMP_ERRORS.slowConsumer, wsCode: WS_POLICY });

@@ -536,6 +536,20 @@ describe('heart-beats, expiry and slow consumers', () => {
     expect(h.disconnects[0]?.name).toBe('carol');
   });
 
+  it('keeps a reading subscriber that one turn sends more than the buffer limit', async () => {
+    const h = await harness({ maxBufferedBytes: 64 * 1024 });
+    const c = await raw(h);
+    await c.connect();
+    c.send('SUBSCRIBE\nid:s\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await c.waitForFrame((f) => f.command === 'RECEIPT');
+    const body = 'z'.repeat(32 * 1024);
+    let delivered = 0;
+    for (let i = 0; i < 8; i++) delivered += h.stomp.publish('/sub/rooms/1', body);
+    expect(delivered).toBe(8);
+    await waitUntil(() => c.frames.filter((f) => f.command === 'MESSAGE').length === 8, 3000, 'eight MESSAGEs');
+    expect(c.frames.some((f) => f.command === 'ERROR')).toBe(false);
+  });
+
   it('drops a subscriber that stops reading instead of buffering for it', async () => {
     const h = await harness({ maxBufferedBytes: 256 * 1024, closeGraceMs: 100 });
     const slow = await raw(h);
