@@ -1,5 +1,5 @@
 import { HEARTBEAT_MS, MAX_FRAME_BYTES, STOMP_ERRORS, STOMP_HEADERS } from '../../contract/stomp';
-import { serializeFrame, type StompHeaders } from './frame';
+import { messageFrames, type StompHeaders } from './frame';
 import { Registry } from './registry';
 import { NOOP_LOGGER, Session, WS_GOING_AWAY, WS_POLICY, type Settings } from './session';
 import type { StompServer, StompServerOptions } from './types';
@@ -62,22 +62,13 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       for (const [name, value] of Object.entries(headers)) {
         if (!RESERVED_MESSAGE_HEADERS.has(name)) extra[name] = value;
       }
-      const payload = Buffer.from(body, 'utf8');
+      // The body and the shared headers are encoded once, not once per subscriber.
+      const frame = messageFrames(extra, body);
       let delivered = 0;
       // Copy: dropping a slow consumer mutates the set while we iterate.
       for (const sub of [...subs]) {
         if (only && !(sub.session as Session<P>).belongsTo(only)) continue;
-        const data = serializeFrame({
-          command: 'MESSAGE',
-          headers: {
-            destination: sub.destination,
-            subscription: sub.id,
-            'message-id': registry.nextMessageId(),
-            ...extra,
-          },
-          body: payload,
-        });
-        if (sub.session.deliver(sub.id, data)) delivered++;
+        if (sub.session.deliver(sub.id, frame(sub.destination, sub.id, registry.nextMessageId()))) delivered++;
       }
       return delivered;
     },

@@ -2,7 +2,7 @@ import type { RawData, WebSocket } from 'ws';
 import { FrameParser, StompProtocolError, serializeFrame, type FrameLimits, type OutgoingFrame, type StompFrame } from './frame';
 import { STOMP_ERRORS, STOMP_HEADERS } from '../../contract/stomp';
 import type { Registry, Subscription as RegistrySubscription } from './registry';
-import { StompRejection, type AuthResult, type StompLogger, type StompRequestInfo, type StompServerOptions } from './types';
+import { StompRejection, type AuthResult, type Corkable, type StompLogger, type StompRequestInfo, type StompServerOptions } from './types';
 
 /** Destinations that only the server publishes to (contract section 8). */
 const SUBSCRIBE_ONLY = /^\/sub(\/|$)/;
@@ -62,19 +62,31 @@ export class Session<P> {
   private readonly subscriptions = new Map<string, Subscription>();
   private lastReceivedAt = Date.now();
   private lastSentAt = Date.now();
-  private connectTimer: NodeJS.Timeout | undefined;
-  private expiryTimer: NodeJS.Timeout | undefined;
-  private sendTimer: NodeJS.Timeout | undefined;
-  private checkTimer: NodeJS.Timeout | undefined;
+  /**
+   * The upgrade request, until CONNECT has been authenticated: a session lives for hours, and the
+   * request (with the HTTP objects around it) is ~3 KB per idle connection (decision 0017).
+   */
+  private request: StompRequestInfo | undefined;
+  /** Until CONNECT: the connect timeout; after it one timer for heart-beats and token expiry. */
+  private timer: NodeJS.Timeout | undefined;
   private killTimer: NodeJS.Timeout | undefined;
+  /** Negotiated heart-beats in ms (0 = none) and the token's expiry; read by the one timer. */
+  private sendEvery = 0;
+  private silenceLimit = 0;
+  private expiresAt = Infinity;
+  /** The TCP socket, corked while this turn's MESSAGEs to the session gather (see deliver). */
+  private readonly tcp: Corkable | undefined;
+  private corked = false;
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly request: StompRequestInfo,
+    request: StompRequestInfo,
     private readonly settings: Settings<P>,
     private readonly registry: Registry<Session<unknown>>,
   ) {
     this.id = registry.nextSessionId();
+    this.request = request;
+    this.tcp = request.socket;
     this.parser = new FrameParser(settings.frameLimits);
   }
 
@@ -94,15 +106,20 @@ export class Session<P> {
     this.reportOversizedMessages();
     this.socket.on('message', (data: RawData) => this.onData(data));
     this.socket.on('close', (code: number) => this.onClose(code));
+    // ws has already begun closing (a bad or oversized WebSocket frame); as @fastify/websocket's
+    // own listener does, the socket is cut at once (the route removes that listener: see
+    // releaseUpgrade in modules/chat/socket.ts).
     this.socket.on('error', (err: Error) => {
       this.log.warn({ session: this.id, err: err.message }, 'stomp socket error');
+      this.flush();
+      this.socket.terminate();
     });
-    this.connectTimer = unref(
+    this.timer = unref(
       setTimeout(() => {
         if (this.state === 'handshake') this.fail({ message: STOMP_ERRORS.connectTimeout, wsCode: WS_POLICY });
       }, this.settings.connectTimeoutMs),
     );
-    this.log.info({ session: this.id, ip: this.request.ip }, 'stomp socket opened');
+    this.log.info({ session: this.id, ip: this.request?.ip }, 'stomp socket opened');
   }
 
   /**
@@ -220,7 +237,7 @@ export class Session<P> {
 
     let auth: AuthResult<P>;
     try {
-      auth = await this.settings.authenticate(headers, this.request);
+      auth = await this.settings.authenticate(headers, this.request!);
     } catch (err) {
       throw this.rejection(err, STOMP_ERRORS.unauthorized, 'stomp CONNECT refused');
     }
@@ -236,17 +253,19 @@ export class Session<P> {
     this.principal = auth.principal;
     this.didConnect = true;
     this.state = 'connected';
-    clearTimeout(this.connectTimer);
+    this.request = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const { outgoing: serverOut, incoming: serverIn } = this.settings.heartBeat;
     this.send({
       command: 'CONNECTED',
       headers: { version: '1.2', 'heart-beat': `${serverOut},${serverIn}`, session: this.id },
     });
-    this.startHeartBeats(
-      serverOut === 0 || clientIn === 0 ? 0 : Math.max(serverOut, clientIn),
-      clientOut === 0 || serverIn === 0 ? 0 : Math.max(clientOut, serverIn),
-    );
-    if (auth.expiresAt !== undefined) this.armExpiry(auth.expiresAt);
+    const expectEvery = clientOut === 0 || serverIn === 0 ? 0 : Math.max(clientOut, serverIn);
+    this.sendEvery = serverOut === 0 || clientIn === 0 ? 0 : Math.max(serverOut, clientIn);
+    this.silenceLimit = expectEvery * this.settings.heartBeatGraceFactor;
+    if (auth.expiresAt !== undefined) this.expiresAt = auth.expiresAt;
+    this.armTimer();
     this.log.info({ session: this.id }, 'stomp session connected');
   }
 
@@ -362,13 +381,31 @@ export class Session<P> {
   /** Used by publish(); false when the socket is gone or this send overflowed it. */
   deliver(subscriptionId: string, data: Buffer): boolean {
     if (this.state !== 'connected' || !this.subscriptions.has(subscriptionId)) return false;
+    // A server that falls behind stores messages in larger batches and so delivers several to one
+    // session in one turn (3.5 a turn in bench/chat.ts when overloaded): corked until the turn's
+    // synchronous work and promise callbacks are done, they cost one socket write, not one each.
+    // The WebSocket messages are the same, one frame each.
+    if (!this.corked && this.tcp) {
+      this.corked = true;
+      this.tcp.cork();
+      process.nextTick(uncork, this);
+    }
     return this.write(data);
+  }
+
+  /** Sends what this turn's MESSAGEs left corked; before an ERROR, a close or a cut. */
+  flush(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    if (!this.tcp!.destroyed) this.tcp!.uncork();
   }
 
   private write(data: Buffer): boolean {
     if (this.socket.readyState !== this.socket.OPEN) return false;
     this.socket.send(data, { binary: false });
     this.lastSentAt = Date.now();
+    // What this turn corked is not the client's backlog: it is sent before the client is judged.
+    if (this.socket.bufferedAmount > this.settings.maxBufferedBytes) this.flush();
     if (this.socket.bufferedAmount > this.settings.maxBufferedBytes) {
       this.log.warn({ session: this.id, buffered: this.socket.bufferedAmount }, 'stomp slow consumer dropped');
       this.fail({ message: STOMP_ERRORS.slowConsumer, wsCode: WS_POLICY });
@@ -386,6 +423,7 @@ export class Session<P> {
   }
 
   private sendError(failure: Failure): void {
+    this.flush();
     if (this.socket.readyState === this.socket.OPEN) {
       const headers: Record<string, string> = {
         ...failure.headers,
@@ -402,6 +440,7 @@ export class Session<P> {
 
   private close(code: number): void {
     if (this.state === 'closing' || this.state === 'closed') return;
+    this.flush();
     this.state = 'closing';
     this.queue.length = 0;
     this.stopTimers();
@@ -436,51 +475,47 @@ export class Session<P> {
 
   // ---- timers ------------------------------------------------------------------------------
 
-  private startHeartBeats(sendEvery: number, expectEvery: number): void {
-    if (sendEvery > 0) {
-      // Re-armed for the moment the line would have been idle for `sendEvery`: an EOL only when
-      // no real frame went out in the meantime, and never a longer gap.
-      const beat = () => {
-        const idle = Date.now() - this.lastSentAt;
-        if (idle >= sendEvery) this.write(EOL);
-        if (this.connected) this.sendTimer = unref(setTimeout(beat, sendEvery - (idle >= sendEvery ? 0 : idle)));
-      };
-      this.sendTimer = unref(setTimeout(beat, sendEvery));
-    }
-    if (expectEvery > 0) {
-      const limit = expectEvery * this.settings.heartBeatGraceFactor;
-      const check = () => {
-        const silent = Date.now() - this.lastReceivedAt;
-        // While paused we are not reading, so the client's silence proves nothing.
-        if (silent > limit && !this.socket.isPaused) {
-          this.fail({ message: STOMP_ERRORS.heartbeatTimeout, wsCode: WS_GOING_AWAY });
-          return;
-        }
-        if (this.connected) this.checkTimer = unref(setTimeout(check, Math.max(1, limit - silent + 1)));
-      };
-      this.checkTimer = unref(setTimeout(check, limit + 1));
-    }
+  /**
+   * One timer per session for its three deadlines: the next heart-beat to send (the line idle for
+   * `sendEvery`: an EOL only when no real frame went out meanwhile, and never a longer gap), the
+   * client's allowed silence, and the token's expiry. Three timers each were ~1 KB per idle
+   * connection (decision 0017).
+   */
+  private armTimer(): void {
+    if (!this.connected) return;
+    const now = Date.now();
+    let next = this.expiresAt - now;
+    if (this.sendEvery > 0) next = Math.min(next, this.lastSentAt + this.sendEvery - now);
+    if (this.silenceLimit > 0) next = Math.min(next, this.lastReceivedAt + this.silenceLimit + 1 - now);
+    if (next === Infinity) return;
+    this.timer = unref(setTimeout(this.onTimer, Math.min(Math.max(next, 1), MAX_TIMER_MS)));
   }
 
-  private armExpiry(expiresAt: number): void {
-    const delay = expiresAt - Date.now();
-    this.expiryTimer = unref(
-      setTimeout(
-        () => {
-          if (Date.now() >= expiresAt) this.fail({ message: STOMP_ERRORS.tokenExpired, wsCode: WS_POLICY });
-          else this.armExpiry(expiresAt);
-        },
-        Math.min(Math.max(delay, 0), MAX_TIMER_MS),
-      ),
-    );
-  }
+  private readonly onTimer = (): void => {
+    this.timer = undefined;
+    if (!this.connected) return;
+    const now = Date.now();
+    if (now >= this.expiresAt) {
+      this.fail({ message: STOMP_ERRORS.tokenExpired, wsCode: WS_POLICY });
+      return;
+    }
+    // While paused we are not reading, so the client's silence proves nothing.
+    if (this.silenceLimit > 0 && now - this.lastReceivedAt > this.silenceLimit && !this.socket.isPaused) {
+      this.fail({ message: STOMP_ERRORS.heartbeatTimeout, wsCode: WS_GOING_AWAY });
+      return;
+    }
+    if (this.sendEvery > 0 && now - this.lastSentAt >= this.sendEvery) this.write(EOL);
+    this.armTimer();
+  };
 
   private stopTimers(): void {
-    clearTimeout(this.connectTimer);
-    clearTimeout(this.expiryTimer);
-    clearTimeout(this.sendTimer);
-    clearTimeout(this.checkTimer);
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
+}
+
+function uncork(session: Session<unknown>): void {
+  session.flush();
 }
 
 function protocol(message: string): Fatal {

@@ -1,4 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import {
   type ChatMessage,
   CLIENT_MESSAGE_ID_HEADER,
@@ -370,6 +373,20 @@ export async function chatSocketRoutes(app: FastifyInstance, ctx: AppContext, so
     }
   };
   app.get(STOMP_ENDPOINT, { websocket: true, onRequest: checkOrigin }, (ws, request) => {
-    socket.stomp.handleConnection(ws, request);
+    releaseUpgrade(ws, request.raw);
+    socket.stomp.handleConnection(ws, { ip: request.ip, headers: request.headers, socket: request.socket });
   });
+}
+
+/**
+ * @fastify/websocket keeps the upgrade's request and reply alive as long as the socket: its
+ * 'error' listener closes over both, and the hijacked ServerResponse stays attached to the TCP
+ * socket (with fastify's 'finish' listener holding them again). That is ~3 KB per connection that
+ * nothing reads after the upgrade (decision 0017). The session's own 'error' listener logs and
+ * cuts the socket as the plugin's did.
+ */
+function releaseUpgrade(ws: WebSocket, raw: IncomingMessage): void {
+  for (const listener of ws.listeners('error')) ws.off('error', listener as (err: Error) => void);
+  const tcp = raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
 }

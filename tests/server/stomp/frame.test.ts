@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_FRAME_BYTES } from '../../../contract/stomp';
 import { FrameParser, StompProtocolError, serializeFrame, type StompFrame } from '../../../server/stomp';
+import { messageFrames } from '../../../server/stomp/frame';
 
 function parseAll(parser: FrameParser, ...chunks: Array<string | Buffer>): StompFrame[] {
   const out: StompFrame[] = [];
@@ -231,6 +232,33 @@ describe('serializeFrame', () => {
           expect(length).toBe(want.body.length > 0 ? String(want.body.length) : undefined);
         });
       }),
+    );
+  });
+});
+
+describe('messageFrames', () => {
+  it('writes, byte for byte, the MESSAGE serializeFrame writes, with the shared part encoded once', () => {
+    const unit = fc.oneof(fc.constantFrom(':', '\\', '\r', '\n', 'é', '점'), fc.string({ minLength: 1, maxLength: 1 }));
+    const text = (minLength: number, maxLength: number) => fc.string({ unit, minLength, maxLength });
+    const reserved = new Set(['destination', 'subscription', 'message-id']);
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          // An integer-like name would go first in serializeFrame's object (JS key order), not a header's place on the wire.
+          text(1, 12).filter((name) => !reserved.has(name) && !/^\d+$/.test(name)),
+          text(0, 40),
+          { maxKeys: 5 },
+        ),
+        text(0, 80),
+        fc.array(fc.tuple(text(1, 30), text(1, 10), text(1, 10)), { minLength: 1, maxLength: 3 }),
+        (headers, body, subscribers) => {
+          const frame = messageFrames(headers, body);
+          for (const [destination, subscription, messageId] of subscribers) {
+            const want = serializeFrame({ command: 'MESSAGE', headers: { destination, subscription, 'message-id': messageId, ...headers }, body });
+            expect(frame(destination, subscription, messageId).equals(want)).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

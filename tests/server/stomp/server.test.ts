@@ -159,6 +159,19 @@ describe('SUBSCRIBE and MESSAGE', () => {
     expect(h.sendCalls[0]?.principal).toEqual({ id: 1, name: 'alice' });
   });
 
+  it('delivers the MESSAGEs of one turn in order, each its own frame, and an ERROR in the same turn after them', async () => {
+    const h = await harness();
+    const c = await raw(h);
+    await c.connect();
+    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await c.waitForFrame((f) => f.command === 'RECEIPT');
+    for (let i = 1; i <= 3; i++) h.stomp.publish('/sub/rooms/1', `m${i}`);
+    h.stomp.closeWhere(() => true, { message: 'signed out', code: 'JWT_401' });
+    await c.waitForClose();
+    expect(c.commands()).toEqual(['CONNECTED', 'RECEIPT', 'MESSAGE', 'MESSAGE', 'MESSAGE', 'ERROR']);
+    expect(c.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.body.toString())).toEqual(['m1', 'm2', 'm3']);
+  });
+
   it('publishes once per subscription, each with its own subscription and message-id', async () => {
     const h = await harness();
     const c = await raw(h);
@@ -521,6 +534,20 @@ describe('heart-beats, expiry and slow consumers', () => {
     await c.waitForClose();
     await waitUntil(() => h.disconnects.length === 1);
     expect(h.disconnects[0]?.name).toBe('carol');
+  });
+
+  it('keeps a reading subscriber that one turn sends more than the buffer limit', async () => {
+    const h = await harness({ maxBufferedBytes: 64 * 1024 });
+    const c = await raw(h);
+    await c.connect();
+    c.send('SUBSCRIBE\nid:s\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await c.waitForFrame((f) => f.command === 'RECEIPT');
+    const body = 'z'.repeat(32 * 1024);
+    let delivered = 0;
+    for (let i = 0; i < 8; i++) delivered += h.stomp.publish('/sub/rooms/1', body);
+    expect(delivered).toBe(8);
+    await waitUntil(() => c.frames.filter((f) => f.command === 'MESSAGE').length === 8, 3000, 'eight MESSAGEs');
+    expect(c.frames.some((f) => f.command === 'ERROR')).toBe(false);
   });
 
   it('drops a subscriber that stops reading instead of buffering for it', async () => {
