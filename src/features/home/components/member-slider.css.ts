@@ -10,19 +10,24 @@ export const title = style({
   fontWeight: vars.font.bold,
 });
 
-export const viewport = style({ overflow: 'hidden', padding: `0 ${vars.space.xl}` });
-
-export const container = style({
+// Scrolls sideways by itself; a card stops at the start edge (the page's 20 px inset) when a
+// swipe ends near one, and the last card ends at the same inset on the right.
+export const scroller = style({
   display: 'flex',
   gap: vars.space.lg,
   margin: 0,
-  padding: 0,
+  padding: `0 ${vars.space.xl}`,
   listStyle: 'none',
-  touchAction: 'pan-y pinch-zoom',
+  overflowX: 'auto',
+  overscrollBehaviorX: 'contain',
+  scrollSnapType: 'x proximity',
+  scrollPaddingInline: vars.space.xl,
+  scrollbarWidth: 'none',
 });
 
 // Two cards per view, three from 480 px, with the 16 px gaps taken out.
 export const slide = style({
+  scrollSnapAlign: 'start',
   flex: `0 0 calc((100% - ${vars.space.lg}) / 2)`,
   minWidth: 0,
   '@media': {
