@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { interestCodeSchema } from './interests';
 import { pagedSchema } from './members';
 
-/** Contract section 5. REQUESTED = sent by me, RECEIVED = sent to me, ACCEPTED = either way, accepted. */
-export const MATCH_LIST_STATUSES = ['REQUESTED', 'RECEIVED', 'ACCEPTED'] as const;
+import { MATCH_LIST_STATUSES } from './matches-values';
+// Plain values (no zod): the PWA imports them from ./matches-values.ts so it never builds this file's schemas (decision 0022).
+export { MATCH_LIST_STATUSES } from './matches-values';
+
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
 
 export const MATCH_ACCEPT_SUCCESS = 'MATCH_ACCEPT_SUCCESS';
