@@ -1,3 +1,5 @@
+// Plain values of contract/admin.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of admin.ts (decision 0022); the server imports them through admin.ts.
 /** GET /api/admin/stats?from&to&universityId? — at most this many days. */
 export const STATS_MAX_DAYS = 366;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MEETUP_PLACE_MAX } from './meetups';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
-
 import { CAMPUS_PLACES_MAX, STATS_MAX_DAYS } from './admin-values';
-// Plain values (no zod): the PWA imports them from ./admin-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { CAMPUS_PLACES_MAX, STATS_FIELDS, STATS_MAX_DAYS } from './admin-values';
 
 /**

@@ -1,3 +1,5 @@
+// Plain values of contract/auth.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of auth.ts (decision 0022); the server imports them through auth.ts.
 /** Response header carrying the access token (exposed to CORS). */
 export const ACCESS_HEADER = 'access';
 

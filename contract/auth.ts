@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { interestCodeSchema, MAX_INTERESTS } from './interests';
 import { plainLine, UNSAFE_TEXT_MESSAGE } from './members';
 import { slotSchema } from './timetable';
-
 import { NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
-// Plain values (no zod): the PWA imports them from ./auth-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./auth-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { ACCESS_HEADER, NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
 
 export const REFRESH_COOKIE = 'refresh';

@@ -1,3 +1,5 @@
+// Plain values of contract/envelope.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of envelope.ts (decision 0022); the server imports them through envelope.ts.
 /** Contract section 10. */
 export const ERROR_CODES = {
   COMMON400: { status: 400, message: '요청 값이 올바르지 않아요.' },

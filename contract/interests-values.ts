@@ -1,3 +1,5 @@
+// Plain values of contract/interests.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of interests.ts (decision 0022); the server imports them through interests.ts.
 /** Contract section 1: the order is significant, the 1-based index is the interest id. */
 export const INTEREST_CODES = [
   'EXCHANGE_STUDENT',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-
 import { INTEREST_CODES, type InterestCode } from './interests-values';
-// Plain values (no zod): the PWA imports them from ./interests-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./interests-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { INTEREST_CODES, INTEREST_LABELS, MAX_INTERESTS, interestId, interestLabel, type InterestCode } from './interests-values';
 
 export const interestCodeSchema = z.enum(INTEREST_CODES);

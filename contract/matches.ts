@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { interestCodeSchema } from './interests';
 import { pagedSchema } from './members';
-
 import { MATCH_LIST_STATUSES } from './matches-values';
-// Plain values (no zod): the PWA imports them from ./matches-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./matches-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { MATCH_LIST_STATUSES } from './matches-values';
 
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];

@@ -1,3 +1,5 @@
+// Plain values of contract/meetups.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of meetups.ts (decision 0022); the server imports them through meetups.ts.
 import { codesOf } from './labelled-codes';
 import { seoulParts } from './seoul-time';
 
@@ -19,7 +21,6 @@ export const MEETUP_PLACE_MAX = 60;
 // ---------- Seoul dates as the meetup cards show them (contract/seoul-time.ts does the arithmetic) ----------
 
 const DAY_LABELS = ['일', '월', '화', '수', '목', '금', '토'];
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `11월 24일 (화) 12:00~13:00` in Seoul time; the end gets its own date when it is another day. */

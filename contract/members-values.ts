@@ -1,3 +1,5 @@
+// Plain values of contract/members.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of members.ts (decision 0022); the server imports them through members.ts.
 export const KEYWORD_TYPES = ['EXPRESS', 'GOAL', 'INTEREST'] as const;
 
 export type KeywordType = (typeof KEYWORD_TYPES)[number];

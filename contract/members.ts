@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { interestCodeSchema } from './interests';
 import { timetableSlotSchema } from './timetable';
-
 import { CONTROL_CHARS_RE, FILTER_SORTS, KEYWORD_TYPES, STUDENT_NO_FILTERS } from './members-values';
-// Plain values (no zod): the PWA imports them from ./members-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./members-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export {
   CONTROL_CHARS_RE,
   FILTER_SORTS,

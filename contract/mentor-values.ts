@@ -1,3 +1,5 @@
+// Plain values of contract/mentor.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of mentor.ts (decision 0022); the server imports them through mentor.ts.
 import type { MentorConfig } from './mentor';
 
 /** Spec section 4: the four mentor-config keys. */
@@ -6,11 +8,8 @@ export const UNIVERSITY_KEYS = ['catholic', 'ewha', 'kau', 'default'] as const;
 export type UniversityKey = (typeof UNIVERSITY_KEYS)[number];
 
 const DATE = '9월 8일 (목)';
-
 const TIME = '12:30 ~ 13:20';
-
 const LIBRARY = '중앙도서관 5층 스터디룸';
-
 const ENGINEERING = '제3공학관 스터디룸';
 
 /** Spec section 3: fixed per university key (date, time, places, capacity as given there). */

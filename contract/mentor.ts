@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { noControlChars } from './members';
-
 import { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_QUESTION_MAX, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
-// Plain values (no zod): the PWA imports them from ./mentor-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./mentor-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_CONFIGS, MENTOR_QUESTION_MAX, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
 
 /**

@@ -1,3 +1,5 @@
+// Plain values of contract/notifications.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of notifications.ts (decision 0022); the server imports them through notifications.ts.
 /** Contract section 6; clients show unknown types as plain text. */
 export type NotificationType =
   | 'MATCH_REQUEST'

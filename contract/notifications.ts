@@ -1,7 +1,7 @@
 import { z } from 'zod';
-
 import { NOTIFICATION_PAGE_SIZE, type NotificationType } from './notifications-values';
-// Plain values (no zod): the PWA imports them from ./notifications-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./notifications-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { MEETUP_NOTIFICATION_TYPES, NOTIFICATION_PAGE_SIZE, type NotificationType } from './notifications-values';
 
 const CONTENT: Record<NotificationType, (senderName: string) => string> = {

@@ -1,3 +1,5 @@
+// Plain values of contract/safety.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of safety.ts (decision 0022); the server imports them through safety.ts.
 import { codesOf } from './labelled-codes';
 
 /** The reason sheet's labels, in the order it shows them. */

@@ -1,3 +1,5 @@
+// Plain values of contract/stomp.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of stomp.ts (decision 0022); the server imports them through stomp.ts.
 import { stripUnsafeText } from './members-values';
 
 /** Contract section 8. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { stripUnsafeText } from './members';
-
 import { MAX_MESSAGE_CHARS, SEND_CONTENT_ERRORS, STOMP_ERRORS, normalizeSendContent } from './stomp-values';
-// Plain values (no zod): the PWA imports them from ./stomp-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./stomp-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export {
   CHAT_EVENT,
   CLIENT_MESSAGE_ID_HEADER,

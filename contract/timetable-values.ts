@@ -1,3 +1,5 @@
+// Plain values of contract/timetable.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of timetable.ts (decision 0022); the server imports them through timetable.ts.
 import type { Slot } from './timetable';
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI'] as const;

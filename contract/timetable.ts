@@ -1,7 +1,7 @@
 import { z } from 'zod';
-
 import { FIRST_HOUR, HOURS, WEEKDAYS, type Weekday, slotFor, slotHours } from './timetable-values';
-// Plain values (no zod): the PWA imports them from ./timetable-values.ts so it never builds this file's schemas (decision 0022).
+// The plain values (no zod) live in ./timetable-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 export { FIRST_HOUR, HOURS, LAST_HOUR, WEEKDAYS, WEEKDAY_LABELS, hourLabel, slotFor, slotHours, slotKey, type Weekday } from './timetable-values';
 
 /** A timetable cell as responses carry it: whole hours, `subjectName` always `''`. */

@@ -1,7 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-export const section = style({ padding: `${vars.space.xxl} 0 0` });
+// Below the first screen on a phone: the browser skips laying out and painting a slider's cards
+// until it comes near the viewport (the first layout of home was its longest start-up task after
+// zod left, decision 0022). `auto` remembers the real height once it has been laid out.
+export const section = style({
+  padding: `${vars.space.xxl} 0 0`,
+  contentVisibility: 'auto',
+  containIntrinsicSize: `auto ${vars.size.memberCardHold}`,
+});
 
 export const title = style({
   padding: `0 ${vars.space.xl}`,
