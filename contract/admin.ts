@@ -4,7 +4,7 @@ import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
 import { CAMPUS_PLACES_MAX, STATS_MAX_DAYS } from './admin-values';
 // The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { CAMPUS_PLACES_MAX, STATS_FIELDS, STATS_MAX_DAYS } from './admin-values';
+export { CAMPUS_PLACES_MAX } from './admin-values';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is

@@ -5,7 +5,7 @@ import { slotSchema } from './timetable';
 import { NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
 // The plain values (no zod) live in ./auth-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { ACCESS_HEADER, NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
+export { ACCESS_HEADER, NEW_USER_RESULT, SIGNUP_MESSAGES } from './auth-values';
 
 export const REFRESH_COOKIE = 'refresh';
 export const LOGIN_SUCCESS_RESULT = '로그인 성공';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ERROR_CODES } from './envelope-values';
 // The plain values (no zod) live in ./envelope-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { DOMAIN_403_CODES, ERROR_CODES } from './envelope-values';
+export { ERROR_CODES } from './envelope-values';
 
 /** Contract section 1: every JSON response is wrapped. */
 export interface Envelope<T = unknown> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTEREST_CODES, type InterestCode } from './interests-values';
 // The plain values (no zod) live in ./interests-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { INTEREST_CODES, INTEREST_LABELS, MAX_INTERESTS, interestId, interestLabel, type InterestCode } from './interests-values';
+export { INTEREST_CODES, MAX_INTERESTS, interestId, type InterestCode } from './interests-values';
 
 export const interestCodeSchema = z.enum(INTEREST_CODES);
 

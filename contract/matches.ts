@@ -4,7 +4,6 @@ import { pagedSchema } from './members';
 import { MATCH_LIST_STATUSES } from './matches-values';
 // The plain values (no zod) live in ./matches-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { MATCH_LIST_STATUSES } from './matches-values';
 
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
 

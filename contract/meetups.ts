@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPLIMENT_CODES, type COMPLIMENT_LABELS, MEETUP_PLACE_MAX } from './meetups-values';
 // The plain values (no zod) live in ./meetups-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { COMPLIMENT_CODES, COMPLIMENT_LABELS, MEETUP_PLACE_MAX, formatMeetupRange, googleCalendarUrl } from './meetups-values';
+export { COMPLIMENT_CODES, MEETUP_PLACE_MAX, formatMeetupRange, googleCalendarUrl } from './meetups-values';
 
 /** Contract section 14: meetups, from an accepted match to an actual lunch. */
 const MEETUP_STATUSES = ['PROPOSED', 'CONFIRMED', 'DECLINED', 'CANCELLED', 'DONE'] as const;

@@ -4,17 +4,7 @@ import { timetableSlotSchema } from './timetable';
 import { CONTROL_CHARS_RE, FILTER_SORTS, KEYWORD_TYPES, STUDENT_NO_FILTERS } from './members-values';
 // The plain values (no zod) live in ./members-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export {
-  CONTROL_CHARS_RE,
-  FILTER_SORTS,
-  KEYWORD_DESCRIPTION_MAX,
-  KEYWORD_QUESTIONS,
-  KEYWORD_TITLE_MAX,
-  KEYWORD_TYPES,
-  STUDENT_NO_FILTERS,
-  stripUnsafeText,
-  type KeywordType,
-} from './members-values';
+export { CONTROL_CHARS_RE, KEYWORD_DESCRIPTION_MAX, KEYWORD_TITLE_MAX, KEYWORD_TYPES, type KeywordType } from './members-values';
 
 const keywordTypeSchema = z.enum(KEYWORD_TYPES);
 

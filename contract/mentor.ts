@@ -3,7 +3,7 @@ import { noControlChars } from './members';
 import { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_QUESTION_MAX, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
 // The plain values (no zod) live in ./mentor-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_CONFIGS, MENTOR_QUESTION_MAX, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
+export { KOREAN_MOBILE_RE, MENTOR_CONFIGS, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
 
 /**
  * Spec section 4, "University key": the `school` query parameter wins; otherwise the university
@@ -51,7 +51,7 @@ export type MentorInfo = z.infer<typeof mentorInfoSchema>;
 
 export const MENTOR_APPLY_SUCCESS = 'MENTOR_APPLY_SUCCESS';
 
-export const mentorApplyBodySchema = z.object({
+const mentorApplyBodySchema = z.object({
   phone: z.string({ error: MENTOR_APPLY_MESSAGES.phoneMissing }).trim().regex(KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES.phone),
   question: z
     .string({ error: MENTOR_APPLY_MESSAGES.question })

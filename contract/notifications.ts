@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE, type NotificationType } from './notifications-values';
 // The plain values (no zod) live in ./notifications-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { MEETUP_NOTIFICATION_TYPES, NOTIFICATION_PAGE_SIZE, type NotificationType } from './notifications-values';
+export { type NotificationType } from './notifications-values';
 
 const CONTENT: Record<NotificationType, (senderName: string) => string> = {
   MATCH_REQUEST: (name) => `${name}님이 런치챗을 요청했어요!`,

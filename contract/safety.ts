@@ -3,7 +3,6 @@ import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
 import { REPORT_DETAIL_MAX, REPORT_REASONS, type REPORT_REASON_LABELS } from './safety-values';
 // The plain values (no zod) live in ./safety-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { REPORT_DETAIL_MAX, REPORT_REASONS, REPORT_REASON_LABELS } from './safety-values';
 
 /** Contract section 15: blocks, reports, request expiry and the pending-request quota. */
 
