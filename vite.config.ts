@@ -170,7 +170,7 @@ export default defineConfig(({ mode }) => {
               },
               {
                 name: 'framework',
-                test: /node_modules[\\/](use-sync-external-store|@tanstack|zod|ky|idb-keyval)[\\/]/,
+                test: /node_modules[\\/](use-sync-external-store|@tanstack|ky|idb-keyval)[\\/]/,
                 priority: 20,
               },
               // The signed-in app's start, one file (issue 15: a first visit fetched ~50 small chunks,

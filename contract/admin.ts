@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MEETUP_PLACE_MAX } from './meetups';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
+import { CAMPUS_PLACES_MAX, STATS_MAX_DAYS } from './admin-values';
+// The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
+export { CAMPUS_PLACES_MAX } from './admin-values';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
@@ -112,9 +116,6 @@ export const MENTOR_APPLICATION_CSV_COLUMNS = [
   ['createdAt', '신청 시각'],
 ] as const satisfies readonly (readonly [keyof MentorApplicationRow, string])[];
 
-/** GET /api/admin/stats?from&to&universityId? — at most this many days. */
-export const STATS_MAX_DAYS = 366;
-
 export const statsQuerySchema = z
   .object({ from: dateSchema, to: dateSchema, universityId: universityIdSchema.optional() })
   .refine((q) => q.from <= q.to, { path: ['to'], message: '끝 날짜는 시작 날짜보다 빠를 수 없어요.' })
@@ -140,7 +141,6 @@ const statsRowSchema = z.object({
   meetupsDone: z.number().int(),
 });
 export type StatsRow = z.infer<typeof statsRowSchema>;
-export const STATS_FIELDS = ['signups', 'activeMembers', 'requests', 'accepts', 'messages', 'meetupsConfirmed', 'meetupsDone'] as const;
 
 /** Reports (contract sections 15 and 16). */
 const REPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
@@ -211,11 +211,6 @@ export const reportDecisionSchema = z.object({
   closedReports: z.number().int(),
 });
 
-/**
- * 장소: the campus places of a university (contract section 14's meetup suggestions take their
- * place from this list, in this order). GET answers the list; PUT replaces it and answers the saved list.
- */
-export const CAMPUS_PLACES_MAX = 20;
 const placeNameSchema = z
   .string({ error: '장소 이름을 입력해 주세요.' })
   .trim()

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { interestCodeSchema, MAX_INTERESTS } from './interests';
 import { plainLine, UNSAFE_TEXT_MESSAGE } from './members';
 import { slotSchema } from './timetable';
+import { NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
+// The plain values (no zod) live in ./auth-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
+export { ACCESS_HEADER, NEW_USER_RESULT, SIGNUP_MESSAGES } from './auth-values';
 
-/** Response header carrying the access token (exposed to CORS). */
-export const ACCESS_HEADER = 'access';
 export const REFRESH_COOKIE = 'refresh';
-export const NEW_USER_RESULT = 'isNewUser';
 export const LOGIN_SUCCESS_RESULT = '로그인 성공';
 
 /** Claims of the access JWT (contract section 2). */
@@ -19,17 +20,8 @@ export const accessClaimsSchema = z.object({
   sid: z.string().max(64).optional(),
 });
 
-/** The wizard's Korean messages (spec section 5) double as the server's field messages. */
-export const SIGNUP_MESSAGES = {
-  name: '이름을 입력해주세요.',
-  studentNo: '학번은 입학년도 끝 두 자리만 작성해주세요.',
-  department: '학과를 선택해주세요',
-  interests: '태그를 하나 이상 선택해주세요',
-  timeTables: '시간표를 선택해주세요',
-} as const;
-
 export const signUpSchema = z.object({
-  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(20, '이름은 20자 이하로 입력해 주세요.'),
+  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(20, SIGNUP_MESSAGES.nameTooLong),
   studentNo: z
     .string({ error: SIGNUP_MESSAGES.studentNo })
     .trim()
@@ -39,8 +31,8 @@ export const signUpSchema = z.object({
   interests: z
     .array(interestCodeSchema, { error: SIGNUP_MESSAGES.interests })
     .min(1, SIGNUP_MESSAGES.interests)
-    .max(MAX_INTERESTS, '태그는 최대 3개까지 선택할 수 있어요.'),
-  timeTables: z.array(slotSchema, { error: SIGNUP_MESSAGES.timeTables }).min(1, SIGNUP_MESSAGES.timeTables).max(50),
+    .max(MAX_INTERESTS, SIGNUP_MESSAGES.tooManyInterests),
+  timeTables: z.array(slotSchema, { error: SIGNUP_MESSAGES.timeTables }).min(1, SIGNUP_MESSAGES.timeTables).max(SIGNUP_MAX_SLOTS),
 });
 export type SignUpBody = z.input<typeof signUpSchema>;
 

@@ -1,44 +1,13 @@
 import { z } from 'zod';
+import { INTEREST_CODES, type InterestCode } from './interests-values';
+// The plain values (no zod) live in ./interests-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
+export { INTEREST_CODES, MAX_INTERESTS, interestId, type InterestCode } from './interests-values';
 
-/** Contract section 1: the order is significant, the 1-based index is the interest id. */
-export const INTEREST_CODES = [
-  'EXCHANGE_STUDENT',
-  'EMPLOYMENT_CAREER',
-  'EXAM_PREPARATION',
-  'STARTUP',
-  'GPA_MANAGEMENT',
-  'FOREIGN_LANGUAGE_STUDY',
-  'HOBBY_LEISURE',
-  'SCHOOL_LIFE',
-] as const;
-
-export type InterestCode = (typeof INTEREST_CODES)[number];
 export const interestCodeSchema = z.enum(INTEREST_CODES);
-
-export const INTEREST_LABELS: Record<InterestCode, string> = {
-  EXCHANGE_STUDENT: '교환학생',
-  EMPLOYMENT_CAREER: '취업/진로',
-  EXAM_PREPARATION: '시험 준비',
-  STARTUP: '창업',
-  GPA_MANAGEMENT: '학점 관리',
-  FOREIGN_LANGUAGE_STUDY: '외국어 공부',
-  HOBBY_LEISURE: '취미/여가',
-  SCHOOL_LIFE: '학교생활',
-};
-
-export const MAX_INTERESTS = 3;
 
 /** GET /api/tags: every interest with its 1-based id. */
 export const tagListSchema = z.object({ interests: z.array(z.object({ id: z.number().int(), interestType: interestCodeSchema })) });
-
-/** Unknown codes are shown raw (spec section 3). */
-export function interestLabel(code: string): string {
-  return (INTEREST_LABELS as Record<string, string>)[code] ?? code;
-}
-
-export function interestId(code: InterestCode): number {
-  return INTEREST_CODES.indexOf(code) + 1;
-}
 
 /** Interests are stored as an 8-bit mask: bit (id - 1) set for each chosen interest. */
 export function interestsToMask(codes: readonly InterestCode[]): number {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { interestCodeSchema } from './interests';
 import { pagedSchema } from './members';
+import { MATCH_LIST_STATUSES } from './matches-values';
+// The plain values (no zod) live in ./matches-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 
-/** Contract section 5. REQUESTED = sent by me, RECEIVED = sent to me, ACCEPTED = either way, accepted. */
-export const MATCH_LIST_STATUSES = ['REQUESTED', 'RECEIVED', 'ACCEPTED'] as const;
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
 
 export const MATCH_ACCEPT_SUCCESS = 'MATCH_ACCEPT_SUCCESS';

@@ -1,27 +1,19 @@
 import { z } from 'zod';
-import { codesOf } from './labelled-codes';
-import { seoulParts } from './seoul-time';
+import { COMPLIMENT_CODES, type COMPLIMENT_LABELS, MEETUP_PLACE_MAX } from './meetups-values';
+// The plain values (no zod) live in ./meetups-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
+export { COMPLIMENT_CODES, MEETUP_PLACE_MAX, formatMeetupRange, googleCalendarUrl } from './meetups-values';
 
 /** Contract section 14: meetups, from an accepted match to an actual lunch. */
 const MEETUP_STATUSES = ['PROPOSED', 'CONFIRMED', 'DECLINED', 'CANCELLED', 'DONE'] as const;
 export type MeetupStatus = (typeof MEETUP_STATUSES)[number];
 
-/** Compliment codes a member may give after `met: true`, with their Korean chip labels. */
-export const COMPLIMENT_LABELS = {
-  KIND: '친절해요',
-  FUN: '재밌어요',
-  INSIGHTFUL: '배울 점이 많아요',
-  PUNCTUAL: '시간 약속을 잘 지켜요',
-  GOOD_LISTENER: '잘 들어줘요',
-} as const;
 export type ComplimentCode = keyof typeof COMPLIMENT_LABELS;
-export const COMPLIMENT_CODES = codesOf(COMPLIMENT_LABELS);
 
 /** Rules of POST /api/matches/{matchId}/meetups. */
 export const MEETUP_MAX_DAYS_AHEAD = 14;
 export const MEETUP_DEFAULT_MINUTES = 60;
 export const MEETUP_MAX_MINUTES = 180;
-export const MEETUP_PLACE_MAX = 60;
 /** Suggestions: at most this many, over this many days, starting at least this many minutes from now. */
 export const SUGGESTION_LIMIT = 5;
 export const SUGGESTION_DAYS = 7;
@@ -131,35 +123,3 @@ export const complimentCountsSchema = z.object({
   total: z.number().int(),
 });
 export type ComplimentCounts = z.infer<typeof complimentCountsSchema>;
-
-// ---------- Seoul dates as the meetup cards show them (contract/seoul-time.ts does the arithmetic) ----------
-
-const DAY_LABELS = ['일', '월', '화', '수', '목', '금', '토'];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `11월 24일 (화) 12:00~13:00` in Seoul time; the end gets its own date when it is another day. */
-export function formatMeetupRange(startsAt: string, endsAt: string): string {
-  const s = seoulParts(Date.parse(startsAt));
-  const e = seoulParts(Date.parse(endsAt));
-  const sameDay = s.year === e.year && s.month === e.month && s.day === e.day;
-  const end = `${sameDay ? '' : `${e.month}월 ${e.day}일 `}${pad(e.hour)}:${pad(e.minute)}`;
-  return `${s.month}월 ${s.day}일 (${DAY_LABELS[s.weekday]}) ${pad(s.hour)}:${pad(s.minute)}~${end}`;
-}
-
-/** Google Calendar's "add event" link for a meetup (offered next to the .ics download). */
-export function googleCalendarUrl(meetup: Pick<Meetup, 'startsAt' | 'endsAt' | 'place' | 'partner'>): string {
-  const stamp = (iso: string) =>
-    new Date(iso)
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
-  const params = new URLSearchParams({
-    action: 'TEMPLATE',
-    text: `런치챗: ${meetup.partner.memberName}님과 점심 약속`,
-    dates: `${stamp(meetup.startsAt)}/${stamp(meetup.endsAt)}`,
-    location: meetup.place,
-    ctz: 'Asia/Seoul',
-  });
-  return `https://calendar.google.com/calendar/render?${params.toString()}`;
-}

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { interestCodeSchema } from './interests';
 import { timetableSlotSchema } from './timetable';
-
-export const KEYWORD_TYPES = ['EXPRESS', 'GOAL', 'INTEREST'] as const;
-export type KeywordType = (typeof KEYWORD_TYPES)[number];
-export const KEYWORD_QUESTIONS: Record<KeywordType, string> = {
-  EXPRESS: '지금의 나를 표현하는 키워드',
-  GOAL: '요즘 나의 목표 키워드',
-  INTEREST: '요즘 가장 큰 관심사 키워드',
-};
+import { CONTROL_CHARS_RE, FILTER_SORTS, KEYWORD_TYPES, STUDENT_NO_FILTERS } from './members-values';
+// The plain values (no zod) live in ./members-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
+export { CONTROL_CHARS_RE, KEYWORD_DESCRIPTION_MAX, KEYWORD_TITLE_MAX, KEYWORD_TYPES, type KeywordType } from './members-values';
 
 const keywordTypeSchema = z.enum(KEYWORD_TYPES);
 
@@ -103,29 +99,17 @@ export type Department = z.infer<typeof departmentSchema>;
 /** Anything but 1–9 digits is an unknown college (an empty list, as for 0), never an error. */
 export const collegeIdParamsSchema = z.object({ collegeId: z.string().transform((s) => (/^\d{1,9}$/.test(s) ? Number(s) : 0)) });
 
-/**
- * Text a person typed: no NUL (PostgreSQL text cannot hold it), no other C0/C1 control characters
- * except tab and line breaks, and none of the bidi embedding/override/isolate controls
- * (U+202A–U+202E, U+2066–U+2069) that make a name or message display reversed or disguised.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARS_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const noControlChars = (s: string) => !CONTROL_CHARS_RE.test(s);
 /** One-line text (names, keyword titles): the same, and no tab or line break either. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const LINE_UNSAFE_RE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const plainLine = (s: string) => !LINE_UNSAFE_RE.test(s);
 export const UNSAFE_TEXT_MESSAGE = '쓸 수 없는 문자(제어 문자나 방향 전환 문자)가 들어 있어요.';
-const UNSAFE_GLOBAL_RE = new RegExp(CONTROL_CHARS_RE.source, 'g');
-/** Chat text is kept, not refused: what cannot be shown safely is removed (tab and line breaks stay). */
-export const stripUnsafeText = (s: string) => s.replace(UNSAFE_GLOBAL_RE, '');
 
 const size = z.coerce.number().int().min(1).max(50).default(10);
 const page = z.coerce.number().int().min(0).max(100_000).default(0);
 
-export const STUDENT_NO_FILTERS = ['25', '24', '23', '22', '21', '20학번이상'] as const;
 export type StudentNoFilter = (typeof STUDENT_NO_FILTERS)[number];
-export const FILTER_SORTS = ['recommend', 'recent'] as const;
 export type FilterSort = (typeof FILTER_SORTS)[number];
 
 /** Department names: repeated `department=` params and/or comma-separated, blanks dropped. */
@@ -197,8 +181,6 @@ export const keywordsBodySchema = z.object({
     .max(10, '키워드는 3개만 보낼 수 있어요.'),
 });
 
-export const KEYWORD_TITLE_MAX = 5;
-export const KEYWORD_DESCRIPTION_MAX = 100;
 /** Only the first 800 characters are read (contract section 3). */
 export const KEYWORD_AI_INPUT_CHARS = 800;
 export const keywordAiBodySchema = z.object({ description: z.string().trim().min(1).max(10_000).refine(noControlChars, UNSAFE_TEXT_MESSAGE) });

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-
-/** Contract section 6; clients show unknown types as plain text. */
-export type NotificationType =
-  | 'MATCH_REQUEST'
-  | 'MATCH_ACCEPTED'
-  // Contract section 15: told to the requester when a request expired unanswered.
-  | 'MATCH_EXPIRED'
-  // Contract section 14 (meetups); the sender is the other member of the meetup.
-  | 'MEETUP_PROPOSED'
-  | 'MEETUP_CONFIRMED'
-  | 'MEETUP_CANCELLED'
-  | 'MEETUP_REMINDER'
-  | 'MEETUP_CHECKIN';
+import { NOTIFICATION_PAGE_SIZE, type NotificationType } from './notifications-values';
+// The plain values (no zod) live in ./notifications-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
+export { type NotificationType } from './notifications-values';
 
 const CONTENT: Record<NotificationType, (senderName: string) => string> = {
   MATCH_REQUEST: (name) => `${name}님이 런치챗을 요청했어요!`,
@@ -30,15 +21,6 @@ export function notificationContent(type: NotificationType, senderName: string):
   return CONTENT[type](senderName);
 }
 
-/** Meetup notifications: the in-app list opens the meetups page; pushes carry the pair's chat room instead. */
-export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = [
-  'MEETUP_PROPOSED',
-  'MEETUP_CONFIRMED',
-  'MEETUP_CANCELLED',
-  'MEETUP_REMINDER',
-  'MEETUP_CHECKIN',
-];
-
 /** Push titles and the route a click opens (contract section 12). */
 export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: string }> = {
   MATCH_REQUEST: { title: '새 런치챗 요청', url: '/matching?selectTab=RECEIVED' },
@@ -50,8 +32,6 @@ export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: s
   MEETUP_REMINDER: { title: '곧 약속 시간이에요', url: '/meetups' },
   MEETUP_CHECKIN: { title: '만났나요?', url: '/meetups' },
 };
-
-export const NOTIFICATION_PAGE_SIZE = 20;
 
 export const notificationsQuerySchema = z.object({
   lastNotificationId: z.coerce

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { codesOf } from './labelled-codes';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
+import { REPORT_DETAIL_MAX, REPORT_REASONS, type REPORT_REASON_LABELS } from './safety-values';
+// The plain values (no zod) live in ./safety-values.ts: the PWA imports them from there, so it never
+// builds this file's schemas (decision 0022). Re-exported here for the server.
 
 /** Contract section 15: blocks, reports, request expiry and the pending-request quota. */
 
@@ -19,18 +21,8 @@ export const blockedMembersSchema = z.array(blockedMemberSchema);
 export const blockedSchema = z.literal(BLOCK_SUCCESS);
 export const unblockedSchema = z.literal(UNBLOCK_SUCCESS);
 
-/** The reason sheet's labels, in the order it shows them. */
-export const REPORT_REASON_LABELS = {
-  HARASSMENT: '괴롭힘',
-  SPAM: '스팸·홍보',
-  INAPPROPRIATE_PROFILE: '부적절한 프로필',
-  NO_SHOW: '노쇼',
-  OTHER: '기타',
-} as const;
 export type ReportReason = keyof typeof REPORT_REASON_LABELS;
-export const REPORT_REASONS = codesOf(REPORT_REASON_LABELS);
 
-export const REPORT_DETAIL_MAX = 500;
 /** Reports from this many distinct members within REPORT_HOLD_DAYS hide the target from discovery until an operator decides. */
 export const REPORT_HOLD_REPORTERS = 3;
 export const REPORT_HOLD_DAYS = 30;

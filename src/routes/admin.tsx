@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AdminConsole, type AdminTab } from '../features/admin';
 import { MentorArticle } from '../features/mentor';
+import { oneOf } from '../lib/search-params';
 
 // The console's tabs (features/admin's ADMIN_TABS), spelled here so that nothing of the console is
 // imported by the part of this file that stays in the app's entry chunk (search, loader).
-const searchSchema = z.object({ tab: z.enum(['mentor', 'applications', 'places', 'reports', 'stats']).catch('mentor').default('mentor') });
+const TABS = ['mentor', 'applications', 'places', 'reports', 'stats'] as const;
+const validateSearch = (search: Record<string, unknown>) => ({ tab: oneOf(search.tab, TABS) ?? 'mentor' });
 
 // Contract section 16: the operator console. Its component (and everything it imports: the admin
 // entities, uPlot) is split into chunks of its own by the router plugin; the loader imports the
 // entity lazily for the same reason. No student screen links here.
 export const Route = createFileRoute('/admin')({
-  validateSearch: searchSchema,
+  validateSearch,
   staticData: { page: { headerHidden: true, layout: 'bare', wide: true } },
   loader: async ({ context }) => {
     const { adminMeQueryOptions } = await import('../entities/admin');

@@ -1,29 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { INTEREST_CODES, INTEREST_LABELS, interestCodeSchema } from '../../contract/interests';
-import { FILTER_SORTS, STUDENT_NO_FILTERS } from '../../contract/members';
+import { INTEREST_CODES, INTEREST_LABELS } from '../../contract/interests-values';
+import { FILTER_SORTS, STUDENT_NO_FILTERS } from '../../contract/members-values';
 import { ExploreScreen, type ExploreFilters } from '../features/explore';
+import { oneOf, positiveInt, text, type Search } from '../lib/search-params';
 
 // Spec: optional `interest` (code) and `category` (label) select the category; the rest are this
 // screen's own filters. Anything invalid is dropped rather than failing the page.
-const searchSchema = z.object({
-  interest: interestCodeSchema.optional().catch(undefined),
-  category: z.string().max(20).optional().catch(undefined),
-  sort: z.enum(FILTER_SORTS).optional().catch(undefined),
-  collegeId: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  department: z.string().trim().min(1).max(50).optional().catch(undefined),
-  studentNo: z
-    .string()
-    .transform((s) => (s === '20학번 이상' ? '20학번이상' : s))
-    .pipe(z.enum(STUDENT_NO_FILTERS))
-    .optional()
-    .catch(undefined),
+const readSearch = (search: Record<string, unknown>) => ({
+  interest: oneOf(search.interest, INTEREST_CODES),
+  category: text(search.category, { max: 20 }),
+  sort: oneOf(search.sort, FILTER_SORTS),
+  collegeId: positiveInt(search.collegeId),
+  department: text(search.department, { min: 1, max: 50, trim: true }),
+  studentNo: oneOf(search.studentNo === '20학번 이상' ? '20학번이상' : search.studentNo, STUDENT_NO_FILTERS),
 });
+const validateSearch = (search: Record<string, unknown>): Search<ReturnType<typeof readSearch>> => readSearch(search);
 
 const codeOfLabel = (label: string | undefined) => INTEREST_CODES.find((code) => INTEREST_LABELS[code] === label);
 
 export const Route = createFileRoute('/explore')({
-  validateSearch: searchSchema,
+  validateSearch,
   staticData: { page: { title: '둘러보기', tabBar: true } },
   component: ExplorePage,
 });

@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { meetupsQueryOptions } from '../entities/meetup';
 import { MeetupList } from '../features/meetups';
+import { positiveInt, type Search } from '../lib/search-params';
 
 // `checkin`: the "만났나요?" push opens this page with that meetup's check-in sheet up.
-const searchSchema = z.object({ checkin: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined) });
+const readSearch = (search: Record<string, unknown>) => ({ checkin: positiveInt(search.checkin) });
+const validateSearch = (search: Record<string, unknown>): Search<ReturnType<typeof readSearch>> => readSearch(search);
 
 /** Contract section 14: the caller's meetups; meetup notifications open this page. */
 export const Route = createFileRoute('/meetups')({
-  validateSearch: searchSchema,
+  validateSearch,
   staticData: { page: { title: '내 약속' } },
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));

@@ -1,4 +1,4 @@
-import { interestLabel } from '../../../contract/interests';
+import { interestLabel } from '../../../contract/interests-values';
 
 interface InterestTagsProps {
   /** Interest codes, shown by their Korean labels in this order. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { interestLabel } from '../../../contract/interests';
+import { interestLabel } from '../../../contract/interests-values';
 import { MyIcon } from './icons';
 import * as styles from './member-card.css';
 

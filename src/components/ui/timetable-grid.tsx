@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { HOURS, hourLabel, slotFor, slotHours, slotKey, WEEKDAY_LABELS, WEEKDAYS, type Slot, type Weekday } from '../../../contract/timetable';
+import { HOURS, hourLabel, slotFor, slotHours, slotKey, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../../../contract/timetable-values';
+import type { Slot } from '../../../contract/timetable';
 import { visuallyHidden } from '../../styles/a11y.css';
 import * as styles from './timetable-grid.css';
 import { useLatest } from '../../lib/use-latest';

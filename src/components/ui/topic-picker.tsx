@@ -1,4 +1,4 @@
-import { INTEREST_CODES, INTEREST_LABELS, MAX_INTERESTS, type InterestCode } from '../../../contract/interests';
+import { INTEREST_CODES, INTEREST_LABELS, MAX_INTERESTS, type InterestCode } from '../../../contract/interests-values';
 import { CheckIcon } from './icons';
 import * as styles from './topic-picker.css';
 

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reportDecisionSchema, type ReportAction } from '../../../contract/admin';
+import type { reportDecisionSchema, ReportAction } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** PATCH /api/admin/reports/{id} { action } — closes every open report of the target. */
 function decideReport({ reportId, action }: { reportId: number; action: ReportAction }) {
-  return apiJson(`/api/admin/reports/${reportId}`, { method: 'PATCH', json: { action } }, reportDecisionSchema);
+  return apiJson<z.infer<typeof reportDecisionSchema>>(`/api/admin/reports/${reportId}`, { method: 'PATCH', json: { action } });
 }
 
 export function useDecideReport() {

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminMeSchema, type AdminMe } from '../../../contract/admin';
+import type { adminMeSchema, AdminMe } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
@@ -8,7 +9,7 @@ import { ADMIN_QUERY_META, adminKeys } from './keys';
  * code, so the client fails it as it is (no refresh, no sign-out); a stale token's 401 refreshes.
  */
 function getAdminMe(): Promise<AdminMe> {
-  return apiJson('/api/admin/me', {}, adminMeSchema);
+  return apiJson<z.infer<typeof adminMeSchema>>('/api/admin/me', {});
 }
 
 export const adminMeQueryOptions = () => queryOptions({ queryKey: adminKeys.me(), queryFn: getAdminMe, retry: false, meta: ADMIN_QUERY_META });

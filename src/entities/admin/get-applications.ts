@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mentorApplicationRowsSchema, type MentorApplicationRow } from '../../../contract/admin';
+import type { mentorApplicationRowsSchema, MentorApplicationRow } from '../../../contract/admin';
 import { apiFetch, apiJson, errorFromResponse } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
@@ -7,7 +8,7 @@ const path = (universityId: number, month: string) => `/api/admin/mentor-applica
 
 /** GET /api/admin/mentor-applications?universityId&month */
 function getApplications(universityId: number, month: string): Promise<MentorApplicationRow[]> {
-  return apiJson(path(universityId, month), {}, mentorApplicationRowsSchema);
+  return apiJson<z.infer<typeof mentorApplicationRowsSchema>>(path(universityId, month), {});
 }
 
 const applicationsQueryOptions = (universityId: number, month: string) =>

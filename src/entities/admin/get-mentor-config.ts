@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminMentorConfigSchema, type AdminMentorConfig } from '../../../contract/admin';
+import type { adminMentorConfigSchema, AdminMentorConfig } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/universities/{id}/mentor?month — stored, or the built-in default (`stored: false`). */
 function getMentorConfig(universityId: number, month: string): Promise<AdminMentorConfig> {
-  return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, {}, adminMentorConfigSchema);
+  return apiJson<z.infer<typeof adminMentorConfigSchema>>(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, {});
 }
 
 const mentorConfigQueryOptions = (universityId: number, month: string) =>

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminReportsSchema, type AdminReport } from '../../../contract/admin';
+import type { adminReportsSchema, AdminReport } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/reports?status — a target's reports next to each other, most reported first. */
 function getReports(status: 'OPEN' | 'CLOSED'): Promise<AdminReport[]> {
-  return apiJson(`/api/admin/reports?status=${status}`, {}, adminReportsSchema);
+  return apiJson<z.infer<typeof adminReportsSchema>>(`/api/admin/reports?status=${status}`, {});
 }
 
 const reportsQueryOptions = (status: 'OPEN' | 'CLOSED') =>

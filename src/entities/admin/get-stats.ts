@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statsRowsSchema, type StatsRow } from '../../../contract/admin';
+import type { statsRowsSchema, StatsRow } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
@@ -7,7 +8,7 @@ import { ADMIN_QUERY_META, adminKeys } from './keys';
 function getStats(from: string, to: string, universityId: number | null): Promise<StatsRow[]> {
   const query = new URLSearchParams({ from, to });
   if (universityId !== null) query.set('universityId', String(universityId));
-  return apiJson(`/api/admin/stats?${query.toString()}`, {}, statsRowsSchema);
+  return apiJson<z.infer<typeof statsRowsSchema>>(`/api/admin/stats?${query.toString()}`, {});
 }
 
 const statsQueryOptions = (from: string, to: string, universityId: number | null) =>

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminUniversitiesSchema, type AdminUniversity } from '../../../contract/admin';
+import type { adminUniversitiesSchema, AdminUniversity } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/universities */
 function getUniversities(): Promise<AdminUniversity[]> {
-  return apiJson('/api/admin/universities', {}, adminUniversitiesSchema);
+  return apiJson<z.infer<typeof adminUniversitiesSchema>>('/api/admin/universities', {});
 }
 
 const universitiesQueryOptions = () =>

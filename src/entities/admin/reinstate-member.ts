@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberReinstatedSchema, type MEMBER_REINSTATE_SUCCESS } from '../../../contract/admin';
+import type { memberReinstatedSchema, MEMBER_REINSTATE_SUCCESS } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** POST /api/admin/members/{id}/reinstate — 정지 해제. */
 function reinstateMember(memberId: number): Promise<typeof MEMBER_REINSTATE_SUCCESS> {
-  return apiJson(`/api/admin/members/${memberId}/reinstate`, { method: 'POST' }, memberReinstatedSchema);
+  return apiJson<z.infer<typeof memberReinstatedSchema>>(`/api/admin/members/${memberId}/reinstate`, { method: 'POST' });
 }
 
 export function useReinstateMember() {

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mentorConfigSavedSchema, type MENTOR_CONFIG_SAVE_SUCCESS, type MentorConfigInput } from '../../../contract/admin';
+import type { mentorConfigSavedSchema, MENTOR_CONFIG_SAVE_SUCCESS, MentorConfigInput } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
@@ -11,7 +12,10 @@ interface SaveMentorConfigInput {
 
 /** PUT /api/admin/universities/{id}/mentor?month */
 function saveMentorConfig({ universityId, month, config }: SaveMentorConfigInput): Promise<typeof MENTOR_CONFIG_SAVE_SUCCESS> {
-  return apiJson(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, { method: 'put', json: config }, mentorConfigSavedSchema);
+  return apiJson<z.infer<typeof mentorConfigSavedSchema>>(`/api/admin/universities/${universityId}/mentor?month=${encodeURIComponent(month)}`, {
+    method: 'put',
+    json: config,
+  });
 }
 
 export function useSaveMentorConfig() {

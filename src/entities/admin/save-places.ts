@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { campusPlacesSchema, type CampusPlaces } from '../../../contract/admin';
+import type { campusPlacesSchema, CampusPlaces } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { adminKeys } from './keys';
 
 /** PUT /api/admin/universities/{id}/places { places } — replaces the list; answers the saved one. */
 function savePlaces({ universityId, places }: { universityId: number; places: string[] }): Promise<CampusPlaces> {
-  return apiJson(`/api/admin/universities/${universityId}/places`, { method: 'put', json: { places } }, campusPlacesSchema);
+  return apiJson<z.infer<typeof campusPlacesSchema>>(`/api/admin/universities/${universityId}/places`, { method: 'put', json: { places } });
 }
 
 export function useSavePlaces() {

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiJson, ApiError } from '../../lib/http';
 
-const presignedSchema = z.object({ presignedUrl: z.string(), s3Url: z.string() });
+type Presigned = { presignedUrl: string; s3Url: string };
 
 /**
  * The banner goes through the ordinary upload flow (contract section 11): an upload URL, a PUT of
@@ -10,7 +9,7 @@ const presignedSchema = z.object({ presignedUrl: z.string(), s3Url: z.string() }
  * it issued it).
  */
 async function uploadBanner(file: File): Promise<string> {
-  const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedSchema);
+  const { presignedUrl, s3Url } = await apiJson<Presigned>('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } });
   // Plain fetch: the signed URL carries its own authorisation (S3 refuses a second one).
   const put = await fetch(presignedUrl, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }).catch(
     (error: unknown) => {

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { blockedSchema, type BLOCK_SUCCESS } from '../../../contract/safety';
+import type { blockedSchema, BLOCK_SUCCESS } from '../../../contract/safety';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 import { invalidateKeys } from '../../lib/query-client';
 // A block changes members (lists, my page), matches and chat rooms: the block entity may import
@@ -12,7 +13,7 @@ import { withoutMember } from './without-member';
 
 /** POST /api/members/{id}/block (idempotent). */
 function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
-  return apiJson(`/api/members/${memberId}/block`, { method: 'post' }, blockedSchema);
+  return apiJson<z.infer<typeof blockedSchema>>(`/api/members/${memberId}/block`, { method: 'post' });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { departmentSchema, type Department } from '../../../contract/members';
+import type { z } from 'zod';
+import type { departmentSchema, Department } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { campusKeys } from './keys';
 
 /** GET /api/colleges/{collegeId}/departments */
 function getDepartments(collegeId: number): Promise<Department[]> {
-  return apiJson(`/api/colleges/${collegeId}/departments`, {}, z.array(departmentSchema));
+  return apiJson<z.infer<typeof departmentSchema>[]>(`/api/colleges/${collegeId}/departments`, {});
 }
 
 const departmentsQueryOptions = (collegeId: number) =>

@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiText } from '../../lib/http';
 import { campusKeys } from './keys';
-
-const wrappedSchema = z.object({ result: z.string() });
 
 /**
  * GET /auth/uniName answers plain text (`가톨릭대`); older servers wrapped it in an envelope,
@@ -13,8 +10,8 @@ export async function getUniversityName(): Promise<string> {
   const text = (await apiText('/auth/uniName')).trim();
   if (text.startsWith('{')) {
     try {
-      const parsed = wrappedSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data.result.trim();
+      const parsed = JSON.parse(text) as { result?: unknown } | null;
+      if (typeof parsed?.result === 'string') return parsed.result.trim();
     } catch {
       // Not JSON after all: use the text as it is.
     }

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { chatRoomPageSchema, type ChatRoomItem, type ChatRoomPage } from '../../../contract/chat';
+import type { chatRoomPageSchema, ChatRoomItem, ChatRoomPage } from '../../../contract/chat';
 import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
@@ -12,7 +13,7 @@ export type ChatRoomsPage = ChatRoomPage;
 /** GET /api/chatrooms?page&size */
 function fetchChatRooms(page: number, signal?: AbortSignal): Promise<ChatRoomsPage> {
   const search = new URLSearchParams({ page: String(page), size: String(CHAT_ROOMS_PAGE_SIZE) });
-  return apiJson(`/api/chatrooms?${search.toString()}`, { signal }, chatRoomPageSchema);
+  return apiJson<z.infer<typeof chatRoomPageSchema>>(`/api/chatrooms?${search.toString()}`, { signal });
 }
 
 export const chatRoomsQueryOptions = () =>

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { chatMessagesPageSchema, type ChatMessagesPage } from '../../../contract/chat';
+import type { chatMessagesPageSchema, ChatMessagesPage } from '../../../contract/chat';
 import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
@@ -13,7 +14,7 @@ export type MessagesData = InfiniteData<MessagesPage, string | null>;
 export function fetchMessages(roomId: number, cursor: string | null, signal?: AbortSignal): Promise<MessagesPage> {
   const search = new URLSearchParams({ roomId: String(roomId), size: String(MESSAGES_PAGE_SIZE) });
   if (cursor) search.set('cursor', cursor);
-  return apiJson(`/api/chatrooms/${roomId}/messages?${search.toString()}`, { signal }, chatMessagesPageSchema);
+  return apiJson<z.infer<typeof chatMessagesPageSchema>>(`/api/chatrooms/${roomId}/messages?${search.toString()}`, { signal });
 }
 
 export const messagesQueryOptions = (roomId: number) =>

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions } from '@tanstack/react-query';
-import { chatUnreadSchema, type ChatUnread } from '../../../contract/chat';
+import type { chatUnreadSchema, ChatUnread } from '../../../contract/chat';
 import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
 /** GET /api/chatrooms/unread — the caller's unread messages over all their rooms (the tab badge). */
 function fetchUnreadCount(signal?: AbortSignal): Promise<ChatUnread> {
-  return apiJson('/api/chatrooms/unread', { signal }, chatUnreadSchema);
+  return apiJson<z.infer<typeof chatUnreadSchema>>('/api/chatrooms/unread', { signal });
 }
 
 /**

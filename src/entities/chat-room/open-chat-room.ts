@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { openedChatRoomSchema } from '../../../contract/chat';
+import type { z } from 'zod';
+import type { openedChatRoomSchema } from '../../../contract/chat';
 import { apiJson } from '../../lib/http';
 import { chatKeys } from './keys';
 
 // Only what the profile needs to open the room (starterId is not used here).
-const roomSchema = openedChatRoomSchema.pick({ chatRoomId: true, friendName: true, friendDepartment: true });
+type OpenedRoom = Pick<z.infer<typeof openedChatRoomSchema>, 'chatRoomId' | 'friendName' | 'friendDepartment'>;
 
 /** POST /api/chatrooms?friendId= — the pair's room, created or re-opened. */
-function openChatRoom(friendId: number) {
-  return apiJson(`/api/chatrooms?friendId=${encodeURIComponent(String(friendId))}`, { method: 'POST' }, roomSchema);
+function openChatRoom(friendId: number): Promise<OpenedRoom> {
+  return apiJson(`/api/chatrooms?friendId=${encodeURIComponent(String(friendId))}`, { method: 'POST' });
 }
 
 export function useOpenChatRoom(friendId: number) {

@@ -1,5 +1,6 @@
-import { matchAcceptedSchema } from '../../../contract/matches';
+import type { z } from 'zod';
+import type { matchAcceptedSchema } from '../../../contract/matches';
 import { apiJson } from '../../lib/http';
 
 /** PATCH /api/matches/accept/{otherMemberId} */
-export const acceptMatch = (otherMemberId: number) => apiJson(`/api/matches/accept/${otherMemberId}`, { method: 'patch' }, matchAcceptedSchema);
+export const acceptMatch = (otherMemberId: number) => apiJson<z.infer<typeof matchAcceptedSchema>>(`/api/matches/accept/${otherMemberId}`, { method: 'patch' });

@@ -1,12 +1,10 @@
-import { z } from 'zod';
-import { matchedUserSchema, matchItemSchema, matchPageSchema as contractMatchPageSchema } from '../../../contract/matches';
+import type { z } from 'zod';
+import type { matchedUserSchema, matchItemSchema, matchPageSchema } from '../../../contract/matches';
 
-/** The contract's match page; interest names are codes, and unknown ones are shown raw. */
-export const matchPageSchema = contractMatchPageSchema.extend({
-  data: z.array(
-    matchItemSchema.extend({
-      matchedUser: matchedUserSchema.extend({ userInterests: z.array(z.object({ id: z.number(), interestName: z.string() })) }),
-    }),
-  ),
-});
-export type MatchPage = z.infer<typeof matchPageSchema>;
+type Item = z.infer<typeof matchItemSchema>;
+type MatchedUser = z.infer<typeof matchedUserSchema>;
+
+/** The contract's match page; interest names are codes, and unknown ones are shown raw (types only, decision 0022). */
+export type MatchPage = Omit<z.infer<typeof matchPageSchema>, 'data'> & {
+  data: (Omit<Item, 'matchedUser'> & { matchedUser: Omit<MatchedUser, 'userInterests'> & { userInterests: { id: number; interestName: string }[] } })[];
+};

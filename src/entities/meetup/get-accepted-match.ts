@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { matchedUserSchema, matchItemSchema } from '../../../contract/matches';
-import { pagedSchema } from '../../../contract/members';
+import type { Paged } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
 /** The contract's match page, read only for the match id and the other member's id. */
-const acceptedPageSchema = pagedSchema(matchItemSchema.pick({ id: true }).extend({ matchedUser: matchedUserSchema.pick({ id: true }) }));
+type AcceptedPage = Paged<{ id: number; matchedUser: { id: number } }>;
 
 /**
  * The accepted match with a member, for "약속 잡기" on a profile (the meetup API is by match id;
@@ -13,7 +12,7 @@ const acceptedPageSchema = pagedSchema(matchItemSchema.pick({ id: true }).extend
  */
 async function fetchAcceptedMatchId(partnerId: number): Promise<number | null> {
   for (let page = 0; page < 20; page++) {
-    const result = await apiJson('/api/matches', { searchParams: { status: 'ACCEPTED', page, size: 50 } }, acceptedPageSchema);
+    const result = await apiJson<AcceptedPage>('/api/matches', { searchParams: { status: 'ACCEPTED', page, size: 50 } });
     const found = result.data.find((m) => m.matchedUser.id === partnerId);
     if (found) return found.id;
     if (!result.meta.hasNext) return null;

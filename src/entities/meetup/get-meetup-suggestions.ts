@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meetupSuggestionListSchema, type MeetupSuggestion } from '../../../contract/meetups';
+import type { meetupSuggestionListSchema, MeetupSuggestion } from '../../../contract/meetups';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
 /** GET /api/matches/{matchId}/meetup-suggestions */
 function fetchMeetupSuggestions(matchId: number): Promise<MeetupSuggestion[]> {
-  return apiJson(`/api/matches/${matchId}/meetup-suggestions`, {}, meetupSuggestionListSchema);
+  return apiJson<z.infer<typeof meetupSuggestionListSchema>>(`/api/matches/${matchId}/meetup-suggestions`, {});
 }
 
 const meetupSuggestionsQueryOptions = (matchId: number) =>

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meetupListSchema, type Meetup, type MeetupScope } from '../../../contract/meetups';
+import type { meetupListSchema, Meetup, MeetupScope } from '../../../contract/meetups';
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
 /** GET /api/meetups?scope=upcoming|past */
 function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {
-  return apiJson('/api/meetups', { searchParams: { scope } }, meetupListSchema);
+  return apiJson<z.infer<typeof meetupListSchema>>('/api/meetups', { searchParams: { scope } });
 }
 
 /** Persisted with the rest of the cache: upcoming meetups show offline. */

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
-import { meetupSchema, type ComplimentCode, type Meetup, type MeetupCreateBody } from '../../../contract/meetups';
+import type { meetupSchema, ComplimentCode, Meetup, MeetupCreateBody } from '../../../contract/meetups';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 import { meetupKeys } from './keys';
 // A meetup answer writes a notification for the other member: the meetup entity may import that
@@ -32,16 +33,17 @@ export interface CheckinVariables {
 }
 
 /** POST /api/matches/{matchId}/meetups */
-const proposeMeetup = ({ matchId, ...body }: ProposeVariables) => apiJson(`/api/matches/${matchId}/meetups`, { method: 'post', json: body }, meetupSchema);
+const proposeMeetup = ({ matchId, ...body }: ProposeVariables) =>
+  apiJson<z.infer<typeof meetupSchema>>(`/api/matches/${matchId}/meetups`, { method: 'post', json: body });
 /** PATCH /api/meetups/{id}/confirm */
-const confirmMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/confirm`, { method: 'patch' }, meetupSchema);
+const confirmMeetup = (meetupId: number) => apiJson<z.infer<typeof meetupSchema>>(`/api/meetups/${meetupId}/confirm`, { method: 'patch' });
 /** PATCH /api/meetups/{id}/decline */
-const declineMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/decline`, { method: 'patch' }, meetupSchema);
+const declineMeetup = (meetupId: number) => apiJson<z.infer<typeof meetupSchema>>(`/api/meetups/${meetupId}/decline`, { method: 'patch' });
 /** PATCH /api/meetups/{id}/cancel */
-const cancelMeetup = (meetupId: number) => apiJson(`/api/meetups/${meetupId}/cancel`, { method: 'patch' }, meetupSchema);
+const cancelMeetup = (meetupId: number) => apiJson<z.infer<typeof meetupSchema>>(`/api/meetups/${meetupId}/cancel`, { method: 'patch' });
 /** POST /api/meetups/{id}/checkin */
 const checkinMeetup = ({ meetupId, met, compliments }: CheckinVariables) =>
-  apiJson(`/api/meetups/${meetupId}/checkin`, { method: 'post', json: { met, compliments } }, meetupSchema);
+  apiJson<z.infer<typeof meetupSchema>>(`/api/meetups/${meetupId}/checkin`, { method: 'post', json: { met, compliments } });
 
 export function registerMeetupMutations(queryClient: QueryClient): void {
   // A meetup changes the meetup lists (both scopes), the compliments and the notifications.

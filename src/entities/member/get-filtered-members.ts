@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiJson } from '../../lib/http';
 import { memberKeys, type MemberFilters } from './keys';
-import { memberCardSchema, type MemberCard } from './schemas';
+import type { MemberCard } from './schemas';
 
 const FILTERED_MEMBERS_PAGE_SIZE = 10;
 
@@ -16,14 +15,10 @@ export function filterSearchParams(filters: MemberFilters, page: number): Record
   return params;
 }
 
-// Spec section 7: "a list or an object with a data list".
-const filteredSchema = z
-  .union([z.array(memberCardSchema), z.object({ data: z.array(memberCardSchema) })])
-  .transform((result) => (Array.isArray(result) ? result : result.data));
-
-/** GET /api/members/filters */
-function getFilteredMembers(filters: MemberFilters, page: number): Promise<MemberCard[]> {
-  return apiJson('/api/members/filters', { searchParams: filterSearchParams(filters, page) }, filteredSchema);
+/** GET /api/members/filters (spec section 7: "a list or an object with a data list"). */
+async function getFilteredMembers(filters: MemberFilters, page: number): Promise<MemberCard[]> {
+  const result = await apiJson<MemberCard[] | { data: MemberCard[] }>('/api/members/filters', { searchParams: filterSearchParams(filters, page) });
+  return Array.isArray(result) ? result : result.data;
 }
 
 const filteredMembersQueryOptions = (filters: MemberFilters) =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { interestCodeSchema, type InterestCode } from '../../../contract/interests';
+import { INTEREST_CODES, type InterestCode } from '../../../contract/interests-values';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
-import { meSchema, type Me } from './schemas';
+import { withSubjects, type Me } from './schemas';
 
 /** GET /api/members/me */
-function getMe(signal?: AbortSignal): Promise<Me> {
-  return apiJson('/api/members/me', { signal }, meSchema);
+async function getMe(signal?: AbortSignal): Promise<Me> {
+  return withSubjects(await apiJson<Me>('/api/members/me', { signal }));
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: memberKeys.me(), queryFn: () => getMe() });
@@ -17,8 +17,5 @@ export function useMe() {
 
 /** The own interests the topic picker can show: unknown codes cannot be picked, so they are left out. */
 export function knownInterests(codes: readonly string[]): InterestCode[] {
-  return codes.flatMap((code) => {
-    const parsed = interestCodeSchema.safeParse(code);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return codes.filter((code): code is InterestCode => (INTEREST_CODES as readonly string[]).includes(code));
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
-import { memberDetailSchema, type MemberDetail } from './schemas';
+import { withSubjects, type MemberDetail } from './schemas';
 
 /** GET /api/members/{id} */
-function getMember(id: number): Promise<MemberDetail> {
-  return apiJson(`/api/members/${id}`, {}, memberDetailSchema);
+async function getMember(id: number): Promise<MemberDetail> {
+  return withSubjects(await apiJson<MemberDetail>(`/api/members/${id}`, {}));
 }
 
 export const memberQueryOptions = (id: number) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
-import { myPageSchema, type MyPage } from './schemas';
+import type { MyPage } from './schemas';
 
 /** GET /api/members/mypage */
 function getMyPage(): Promise<MyPage> {
-  return apiJson('/api/members/mypage', {}, myPageSchema);
+  return apiJson('/api/members/mypage', {});
 }
 
 export const myPageQueryOptions = () => queryOptions({ queryKey: memberKeys.myPage(), queryFn: getMyPage });

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiJson } from '../../lib/http';
 import { memberKeys } from './keys';
-import { memberCardSchema, type MemberCard } from './schemas';
+import type { MemberCard } from './schemas';
 
 /** GET /api/members/recommendations */
 function getRecommendations(): Promise<MemberCard[]> {
-  return apiJson('/api/members/recommendations', {}, z.array(memberCardSchema));
+  return apiJson('/api/members/recommendations', {});
 }
 
 export const recommendationsQueryOptions = () => queryOptions({ queryKey: memberKeys.recommendations(), queryFn: getRecommendations });

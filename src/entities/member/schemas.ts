@@ -1,37 +1,35 @@
-import { z } from 'zod';
-import {
+import type { z } from 'zod';
+import type {
   keywordSchema as contractKeywordSchema,
   meSchema as contractMeSchema,
   memberCardSchema as contractMemberCardSchema,
   memberDetailSchema as contractMemberDetailSchema,
   myPageSchema as contractMyPageSchema,
 } from '../../../contract/members';
-import { timetableSlotSchema } from '../../../contract/timetable';
+import type { Slot } from '../../../contract/timetable';
 
 /**
- * The contract's member schemas, read with the tolerance the spec asks for: unknown interest
- * codes and keyword types (a newer server) are kept as strings and shown raw (spec section 3);
- * a stored slot without a subject reads as ''.
+ * The contract's member shapes, read with the tolerance the spec asks for: unknown interest codes
+ * and keyword types (a newer server) are kept as strings and shown raw (spec section 3); a stored
+ * slot without a subject reads as ''. Types only: the browser trusts the server's shapes and does
+ * not load zod to check them (decision 0022); `withSubjects` is the one value the client mends.
  */
-const interests = z.array(z.string());
+type Interests = string[];
 
-export const keywordSchema = contractKeywordSchema.extend({ type: z.string() });
-export type StoredKeyword = z.infer<typeof keywordSchema>;
+export type StoredKeyword = Omit<z.infer<typeof contractKeywordSchema>, 'type'> & { type: string };
 
-const slotSchema = timetableSlotSchema.extend({ subjectName: z.string().catch('') });
+type Loosened<T> = Omit<T, 'userInterests' | 'userKeywords' | 'timeTables'> & { userInterests: Interests; userKeywords: StoredKeyword[] };
 
-export const meSchema = contractMeSchema.extend({ userInterests: interests, userKeywords: z.array(keywordSchema), timeTables: z.array(slotSchema) });
-export type Me = z.infer<typeof meSchema>;
+export type Me = Loosened<z.infer<typeof contractMeSchema>> & { timeTables: Slot[] };
 
-export const memberDetailSchema = contractMemberDetailSchema.extend({
-  userInterests: interests,
-  userKeywords: z.array(keywordSchema),
-  timeTables: z.array(slotSchema),
-});
-export type MemberDetail = z.infer<typeof memberDetailSchema>;
+export type MemberDetail = Loosened<z.infer<typeof contractMemberDetailSchema>> & { timeTables: Slot[] };
 
-export const memberCardSchema = contractMemberCardSchema.extend({ userInterests: interests, userKeywords: z.array(keywordSchema) });
-export type MemberCard = z.infer<typeof memberCardSchema>;
+export type MemberCard = Loosened<z.infer<typeof contractMemberCardSchema>>;
 
-export const myPageSchema = contractMyPageSchema.extend({ tags: interests });
-export type MyPage = z.infer<typeof myPageSchema>;
+export type MyPage = Omit<z.infer<typeof contractMyPageSchema>, 'tags'> & { tags: Interests };
+
+/** A member with their timetable, each slot's `subjectName` a string ('' when a server left it out). */
+export function withSubjects<T extends { timeTables: Slot[] }>(member: T): T {
+  const slots = member.timeTables as (Omit<Slot, 'subjectName'> & { subjectName?: unknown })[];
+  return { ...member, timeTables: slots.map((slot) => ({ ...slot, subjectName: typeof slot.subjectName === 'string' ? slot.subjectName : '' })) };
+}

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { keywordsUpdatedSchema, type KeywordType } from '../../../contract/members';
+import type { keywordsUpdatedSchema, KeywordType } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from './keys';
@@ -12,7 +13,7 @@ export interface KeywordInput {
 
 /** PATCH /api/members/keywords: exactly one keyword of each type. */
 function updateKeywords(keywords: KeywordInput[]): Promise<unknown> {
-  return apiJson('/api/members/keywords', { method: 'patch', json: { keywords } }, keywordsUpdatedSchema);
+  return apiJson<z.infer<typeof keywordsUpdatedSchema>>('/api/members/keywords', { method: 'patch', json: { keywords } });
 }
 
 export function useUpdateKeywords() {

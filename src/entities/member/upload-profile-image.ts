@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { presignedUrlResultSchema } from '../../../contract/files';
-import { profileImageUpdatedSchema } from '../../../contract/members';
+import type { presignedUrlResultSchema } from '../../../contract/files';
+import type { profileImageUpdatedSchema } from '../../../contract/members';
 import { apiJson } from '../../lib/http';
 import { invalidateKeys } from '../../lib/query-client';
 import { memberKeys } from './keys';
@@ -10,7 +11,10 @@ import { memberKeys } from './keys';
  * → PATCH /api/members/profile-image {profileImageUrl: s3Url}.
  */
 async function uploadProfileImage(file: File): Promise<string> {
-  const { presignedUrl, s3Url } = await apiJson('/api/aws/presigned-url', { method: 'POST', json: { fileName: file.name } }, presignedUrlResultSchema);
+  const { presignedUrl, s3Url } = await apiJson<z.infer<typeof presignedUrlResultSchema>>('/api/aws/presigned-url', {
+    method: 'POST',
+    json: { fileName: file.name },
+  });
   // Plain fetch: the signed URL carries its own authorisation (S3 refuses a second one).
   const put = await fetch(presignedUrl, {
     method: 'PUT',
@@ -18,7 +22,7 @@ async function uploadProfileImage(file: File): Promise<string> {
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
   });
   if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-  await apiJson('/api/members/profile-image', { method: 'PATCH', json: { profileImageUrl: s3Url } }, profileImageUpdatedSchema);
+  await apiJson<z.infer<typeof profileImageUpdatedSchema>>('/api/members/profile-image', { method: 'PATCH', json: { profileImageUrl: s3Url } });
   return s3Url;
 }
 

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mentorAppliedSchema, type MentorApplyBody } from '../../../contract/mentor';
+import type { mentorAppliedSchema, MentorApplyBody } from '../../../contract/mentor';
 import { apiJson } from '../../lib/http';
 import { mentorKeys } from './keys';
 
 /** POST /api/mentor/monthlyM: one application per member per month (409 when full or repeated). */
 function applyMentor(body: MentorApplyBody): Promise<unknown> {
-  return apiJson('/api/mentor/monthlyM', { method: 'post', json: body }, mentorAppliedSchema);
+  return apiJson<z.infer<typeof mentorAppliedSchema>>('/api/mentor/monthlyM', { method: 'post', json: body });
 }
 
 export function useApplyMentor() {

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { reportCreatedSchema, type ReportBody, type ReportCreated } from '../../../contract/safety';
+import type { reportCreatedSchema, ReportBody, ReportCreated } from '../../../contract/safety';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 
 /** POST /api/reports. */
 function createReport(body: ReportBody): Promise<ReportCreated> {
-  return apiJson('/api/reports', { method: 'post', json: body }, reportCreatedSchema);
+  return apiJson<z.infer<typeof reportCreatedSchema>>('/api/reports', { method: 'post', json: body });
 }
 
 /** Keyed so a report made offline is persisted and sent when the network is back (see the block mutation). */

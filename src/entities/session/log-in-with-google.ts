@@ -1,4 +1,6 @@
-import { ACCESS_HEADER, loginResultSchema, NEW_USER_RESULT } from '../../../contract/auth';
+import type { z } from 'zod';
+import { ACCESS_HEADER, NEW_USER_RESULT } from '../../../contract/auth-values';
+import type { loginResultSchema } from '../../../contract/auth';
 import { ApiError, apiFetch, unwrap } from '../../lib/http';
 
 export interface LoginResult {
@@ -18,7 +20,7 @@ async function exchange(code: string, state: string | undefined): Promise<LoginR
     // A 401 here is a bad code, not a stale access token.
     context: { skipAuthRefresh: true },
   });
-  const result = await unwrap(response, loginResultSchema);
+  const result = await unwrap<z.infer<typeof loginResultSchema>>(response);
   const accessToken = response.headers.get(ACCESS_HEADER);
   if (!accessToken) throw new ApiError('AUTH_400_CODE', response.status, '로그인 응답에 토큰이 없어요.');
   return { accessToken, isNewUser: result === NEW_USER_RESULT };

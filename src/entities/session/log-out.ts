@@ -1,7 +1,8 @@
-import { logoutResultSchema } from '../../../contract/auth';
+import type { z } from 'zod';
+import type { logoutResultSchema } from '../../../contract/auth';
 import { apiJson } from '../../lib/http';
 
 /** POST /auth/logout (bearer + refresh cookie): the server revokes the refresh-token family. */
 export function logOut(): Promise<unknown> {
-  return apiJson('/auth/logout', { method: 'post' }, logoutResultSchema);
+  return apiJson<z.infer<typeof logoutResultSchema>>('/auth/logout', { method: 'post' });
 }

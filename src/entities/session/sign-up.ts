@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signUpResultSchema, type SignUpBody } from '../../../contract/auth';
+import type { signUpResultSchema, SignUpBody } from '../../../contract/auth';
 import { apiJson } from '../../lib/http';
 // Sign-up writes the member's own data (name, department, tags, timetable).
 import { memberKeys } from '../member/keys';
 
 /** PATCH /auth/signUp/lunchChat — finishes sign-up (bearer). */
 function signUp(body: SignUpBody): Promise<unknown> {
-  return apiJson('/auth/signUp/lunchChat', { method: 'patch', json: body }, signUpResultSchema);
+  return apiJson<z.infer<typeof signUpResultSchema>>('/auth/signUp/lunchChat', { method: 'patch', json: body });
 }
 
 export function useSignUp() {

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../../contract/envelope';
+import { ERROR_CODES } from '../../../contract/envelope-values';
 
 export const NETWORK_ERROR_CODE = 'NETWORK';
 const NETWORK_MESSAGE = '네트워크 연결을 확인해 주세요.';

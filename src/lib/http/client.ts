@@ -1,6 +1,6 @@
 import ky, { type Options } from 'ky';
-import { z } from 'zod';
-import { DOMAIN_403_CODES, type Envelope } from '../../../contract/envelope';
+import { DOMAIN_403_CODES } from '../../../contract/envelope-values';
+import type { Envelope } from '../../../contract/envelope';
 import { ACCOUNT_DISABLED_CODE, endDisabledSession, endSession, getAccessToken, refreshAccessToken } from '../auth';
 import { apiUrl } from '../config';
 import { ApiError } from './api-error';
@@ -11,12 +11,29 @@ type RequestContext = {
   skipAuthRefresh?: boolean;
 };
 
-const envelopeSchema = z.object({
-  isSuccess: z.boolean(),
-  code: z.string(),
-  message: z.string(),
-  result: z.unknown().optional(),
-});
+/**
+ * The envelope's frame, checked by hand: zod is not part of the browser's start-up (decision 0022;
+ * building the contract's schemas was half of the app's module evaluation on a phone). Results are
+ * typed from `contract/` and trusted as the server sent them, unless a fetcher passes a check.
+ */
+function readEnvelope(body: unknown): Envelope<unknown> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { isSuccess, code, message, result } = body as Record<string, unknown>;
+  if (typeof isSuccess !== 'boolean' || typeof code !== 'string' || typeof message !== 'string') return null;
+  return { isSuccess, code, message, result };
+}
+
+/** A validation failure's `result`: field → message, when every value is a string. */
+function fieldErrorsOf(result: unknown): Record<string, string> {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return {};
+  const entries = Object.entries(result);
+  return entries.every(([, value]) => typeof value === 'string') ? (Object.fromEntries(entries) as Record<string, string>) : {};
+}
+
+/** What a fetcher may pass to check a result at run time (a zod schema fits, on screens that load zod). */
+export interface ResultCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 function bearerOf(request: Request): string | null {
   const header = request.headers.get('Authorization');
@@ -95,32 +112,29 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
 /** Builds the ApiError for a failed response from its envelope when it has one. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
-  const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return ApiError.fromStatus(response.status);
-  const { code, message, result } = parsed.data;
-  const fieldErrors = z.record(z.string(), z.string()).safeParse(result);
-  return new ApiError(code, response.status, message, fieldErrors.success ? fieldErrors.data : {});
+  const envelope = readEnvelope(await response.json().catch(() => null));
+  if (!envelope) return ApiError.fromStatus(response.status);
+  return new ApiError(envelope.code, response.status, envelope.message, fieldErrorsOf(envelope.result));
 }
 
 /**
- * Unwraps `{ isSuccess, code, message, result }`. Returns `result` (checked with `schema` when
+ * Unwraps `{ isSuccess, code, message, result }`. Returns `result` (checked with `check` when
  * given), throws ApiError when the call failed.
  */
-export async function unwrap<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+export async function unwrap<T>(response: Response, check?: ResultCheck<T>): Promise<T> {
   if (!response.ok) throw await errorFromResponse(response.clone());
-  const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw ApiError.fromStatus(500);
-  const envelope = parsed.data as Envelope<unknown>;
+  const envelope = readEnvelope(await response.json().catch(() => null));
+  if (!envelope) throw ApiError.fromStatus(500);
   if (!envelope.isSuccess) throw new ApiError(envelope.code, response.status, envelope.message);
-  if (!schema) return envelope.result as T;
-  const result = schema.safeParse(envelope.result);
+  if (!check) return envelope.result as T;
+  const result = check.safeParse(envelope.result);
   if (!result.success) throw new ApiError('COMMON500', response.status, '응답 형식이 올바르지 않아요.');
   return result.data;
 }
 
 /** JSON call → unwrapped result. */
-export async function apiJson<T>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
-  return unwrap(await apiFetch(path, options), schema);
+export async function apiJson<T>(path: string, options: RequestOptions = {}, check?: ResultCheck<T>): Promise<T> {
+  return unwrap(await apiFetch(path, options), check);
 }
 
 /** Plain-text call (GET /auth/uniName answers unwrapped text). */

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Spinner } from '../../components/ui/spinner';
 import { chatKeys } from '../../entities/chat-room';
 import { RoomMeetup } from '../../features/meetups';
@@ -8,12 +7,11 @@ import { RoomMeetup } from '../../features/meetups';
 import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
 import { ChatRoom, readChatFriend } from '../../features/chat';
 import { ChatSafetyMenu, useMessageReport } from '../../features/safety';
-
-const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+import { idParam } from '../../lib/search-params';
 
 export const Route = createFileRoute('/chatting/$id')({
   params: {
-    parse: (raw) => paramsSchema.parse(raw),
+    parse: (raw) => ({ id: idParam(raw.id) }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
   // The room draws its own header (friend, back) and has no tab bar.

@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
 import { memberKeys, memberQueryOptions } from '../../entities/member';
 import { ComplimentCounts, ProfilePlanMeetup } from '../../features/meetups';
 import { MemberProfile } from '../../features/profile';
 import { MemberSafetyActions } from '../../features/safety';
-
-const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+import { idParam } from '../../lib/search-params';
 
 export const Route = createFileRoute('/profile/$id')({
   params: {
-    parse: (raw) => paramsSchema.parse(raw),
+    parse: (raw) => ({ id: idParam(raw.id, Number.MAX_SAFE_INTEGER) }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
   staticData: { page: { title: '프로필 상세' } },

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CAMPUS_PLACES_MAX, campusPlacesBodySchema } from '../../../../contract/admin';
-import { MEETUP_PLACE_MAX } from '../../../../contract/meetups';
+import { CAMPUS_PLACES_MAX } from '../../../../contract/admin-values';
+import { campusPlacesBodySchema } from '../../../../contract/admin';
+import { MEETUP_PLACE_MAX } from '../../../../contract/meetups-values';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePlaces, useSavePlaces, useUniversities } from '../../../entities/admin';

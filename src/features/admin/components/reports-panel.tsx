@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { REPORT_REASON_LABELS, type ReportReason } from '../../../../contract/safety';
+import { REPORT_REASON_LABELS } from '../../../../contract/safety-values';
+import type { ReportReason } from '../../../../contract/safety';
 import type { AdminReport, ReportAction } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';

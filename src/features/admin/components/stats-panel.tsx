@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { STATS_FIELDS, STATS_MAX_DAYS, type StatsRow } from '../../../../contract/admin';
+import { STATS_FIELDS, STATS_MAX_DAYS } from '../../../../contract/admin-values';
+import type { StatsRow } from '../../../../contract/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStats } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/header';
 import { Spinner } from '../../../components/ui/spinner';
-import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp';
+import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp-values';
 import { chatRoomsQueryOptions, useMessages } from '../../../entities/chat-room';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useLockPageScroll, useVisualViewport } from '../hooks/use-visual-viewport';

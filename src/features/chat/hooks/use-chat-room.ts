@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { TYPING_SHOWN_MS } from '../../../../contract/stomp';
+import { TYPING_SHOWN_MS } from '../../../../contract/stomp-values';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { acquireAppChat, appChatState, currentAppChat, subscribeAppChatState } from '../live/app-chat';
 import { applyReadEvent } from '../live/cache';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { TYPING_MIN_INTERVAL_MS, readPublish, typingPublish } from '../../../../contract/stomp';
+import { TYPING_MIN_INTERVAL_MS, readPublish, typingPublish } from '../../../../contract/stomp-values';
 import { chatKeys } from '../../../entities/chat-room';
 import { OutboxDrainer } from '../outbox/drainer';
 import { getOutbox, type Outbox } from '../outbox/outbox';

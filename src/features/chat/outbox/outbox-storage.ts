@@ -1,22 +1,31 @@
 import { clear, createStore, del, set, values, type UseStore } from 'idb-keyval';
-import { z } from 'zod';
 
 const OUTBOX_DB = 'lunchchat-outbox';
 const OUTBOX_STORE = 'messages';
 
-const outboxEntrySchema = z.object({
-  clientMessageId: z.string().min(1),
-  roomId: z.number().int().positive(),
-  content: z.string(),
+export interface OutboxEntry {
+  clientMessageId: string;
+  roomId: number;
+  content: string;
   /** ISO-8601, the moment the user pressed send. */
-  createdAt: z.string(),
+  createdAt: string;
   /** Position in the send queue; strictly increasing in the order the user sent. */
-  order: z.number(),
-  status: z.enum(['pending', 'failed']),
+  order: number;
+  status: 'pending' | 'failed';
   /** Why the server refused it (the ERROR frame's message). */
-  error: z.string().optional(),
-});
-export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+  error?: string;
+}
+
+/** A stored entry as this version writes it, or null (checked by hand: the chat chunk loads no zod, decision 0022). */
+function readEntry(value: unknown): OutboxEntry | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { clientMessageId, roomId, content, createdAt, order, status, error } = value as Record<string, unknown>;
+  if (typeof clientMessageId !== 'string' || clientMessageId.length === 0) return null;
+  if (!Number.isInteger(roomId) || (roomId as number) <= 0 || typeof content !== 'string' || typeof createdAt !== 'string') return null;
+  if (typeof order !== 'number' || Number.isNaN(order) || (status !== 'pending' && status !== 'failed')) return null;
+  if (error !== undefined && typeof error !== 'string') return null;
+  return { clientMessageId, roomId: roomId as number, content, createdAt, order, status, ...(error === undefined ? {} : { error }) };
+}
 
 /** Where the outbox keeps its entries; IndexedDB in the app, memory in tests and as a fallback. */
 export interface OutboxStorage {
@@ -36,8 +45,8 @@ export function idbOutboxStorage(): OutboxStorage {
       // Stored data is input too (an older version, another tab, a hand edit): keep what parses.
       const entries: OutboxEntry[] = [];
       for (const value of raw) {
-        const parsed = outboxEntrySchema.safeParse(value);
-        if (parsed.success) entries.push(parsed.data);
+        const entry = readEntry(value);
+        if (entry) entries.push(entry);
       }
       return entries;
     },

@@ -1,4 +1,4 @@
-import { sendBodySchema } from '../../../../contract/stomp';
+import { MAX_MESSAGE_CHARS, normalizeSendContent, SEND_CONTENT_ERRORS } from '../../../../contract/stomp-values';
 import type { LocalMessage } from '../model/timeline';
 import { idbOutboxStorage, type OutboxEntry, type OutboxStorage } from './outbox-storage';
 
@@ -99,13 +99,14 @@ export class Outbox {
    * contract's rule (1–1000 characters), so the server would accept it.
    */
   enqueue(roomId: number, content: string): Promise<OutboxEntry> {
-    const parsed = sendBodySchema.safeParse({ content });
-    if (!parsed.success) return Promise.reject(new Error(parsed.error.issues[0]?.message ?? 'invalid message'));
+    const text = normalizeSendContent(content);
+    if (text.length < 1) return Promise.reject(new Error(SEND_CONTENT_ERRORS.empty));
+    if (text.length > MAX_MESSAGE_CHARS) return Promise.reject(new Error(SEND_CONTENT_ERRORS.tooLong));
     return this.serial(async () => {
       const entry: OutboxEntry = {
         clientMessageId: crypto.randomUUID(),
         roomId,
-        content: parsed.data.content,
+        content: text,
         createdAt: new Date().toISOString(),
         order: this.nextOrder(),
         status: 'pending',

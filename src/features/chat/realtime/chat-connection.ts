@@ -1,13 +1,13 @@
 import {
   CLIENT_MESSAGE_ID_HEADER,
-  HEARTBEAT_MS,
-  MEMBER_QUEUE,
   STOMP_ERRORS,
   STOMP_HEADERS,
+  HEARTBEAT_MS,
+  MEMBER_QUEUE,
   STOMP_TRANSIENT_ERRORS,
   roomPublish,
   roomTopic,
-} from '../../../../contract/stomp';
+} from '../../../../contract/stomp-values';
 import { ACCOUNT_DISABLED_CODE, endDisabledSession, ensureFreshToken, getAccessToken, refreshAccessToken } from '../../../lib/auth';
 import { SendRejectedError, type OutboxTransport } from '../outbox/flusher';
 import { jitteredBackoff } from './backoff';

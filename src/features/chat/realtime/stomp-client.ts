@@ -1,5 +1,5 @@
 import { Client, ReconnectionTimeMode } from '@stomp/stompjs';
-import { STOMP_ENDPOINT } from '../../../../contract/stomp';
+import { STOMP_ENDPOINT } from '../../../../contract/stomp-values';
 import { apiUrl } from '../../../lib/config';
 
 /** The frames we read: MESSAGE, RECEIPT, ERROR. */

@@ -1,15 +1,6 @@
-import {
-  CHAT_EVENT,
-  type ChatMessage,
-  chatMessageSchema,
-  type ReadEvent,
-  readEventSchema,
-  type RoomEvent,
-  roomEventSchema,
-  STOMP_HEADERS,
-  type TypingEvent,
-  typingEventSchema,
-} from '../../../../contract/stomp';
+import { CHAT_EVENT, STOMP_HEADERS } from '../../../../contract/stomp-values';
+import type { ChatMessage, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
+import { readChatMessage, readReadEvent, readRoomEvent, readTypingEvent } from './frames';
 import type { StompClientLike, StompFrameLike } from './stomp-client';
 
 /** What every subscription hears about its own life. */
@@ -59,20 +50,20 @@ export function roomDelivery(roomId: number, handlers: RoomHandlers): (frame: St
     const json = parseJson(frame.body);
     const event = frame.headers[STOMP_HEADERS.event];
     if (event === CHAT_EVENT.read) {
-      const parsed = readEventSchema.safeParse(json);
-      if (parsed.success) handlers.onRead?.(parsed.data);
-      return parsed.success;
+      const read = readReadEvent(json);
+      if (read) handlers.onRead?.(read);
+      return read !== null;
     }
     if (event === CHAT_EVENT.typing) {
-      const parsed = typingEventSchema.safeParse(json);
-      if (parsed.success) handlers.onTyping?.(parsed.data);
-      return parsed.success;
+      const typing = readTypingEvent(json);
+      if (typing) handlers.onTyping?.(typing);
+      return typing !== null;
     }
     // An event this client does not know yet is not an error.
     if (event !== undefined) return true;
-    const parsed = chatMessageSchema.safeParse(json);
-    if (!parsed.success || parsed.data.roomId !== roomId) return false;
-    handlers.onMessage(parsed.data);
+    const message = readChatMessage(json);
+    if (!message || message.roomId !== roomId) return false;
+    handlers.onMessage(message);
     return true;
   };
 }
@@ -81,9 +72,9 @@ export function roomDelivery(roomId: number, handlers: RoomHandlers): (frame: St
 export function queueDelivery(handlers: QueueHandlers): (frame: StompFrameLike) => boolean {
   return (frame) => {
     if (frame.headers[STOMP_HEADERS.event] !== CHAT_EVENT.room) return true;
-    const parsed = roomEventSchema.safeParse(parseJson(frame.body));
-    if (parsed.success) handlers.onRoom(parsed.data);
-    return parsed.success;
+    const room = readRoomEvent(parseJson(frame.body));
+    if (room) handlers.onRoom(room);
+    return room !== null;
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../contract/interests';
+import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../contract/interests-values';
 import type { FilterSort } from '../../../../contract/members';
 import { cardGrid } from '../../../components/ui/card-grid.css';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { INTEREST_CODES, INTEREST_LABELS } from '../../../../contract/interests';
+import { INTEREST_CODES, INTEREST_LABELS } from '../../../../contract/interests-values';
 import * as styles from './category-grid.css';
 import { CategoryIcon } from './category-icon';
 

@@ -1,4 +1,4 @@
-import { MENTOR_CONFIGS } from '../../../../contract/mentor';
+import { MENTOR_CONFIGS } from '../../../../contract/mentor-values';
 import { usePopularMembers, useRecommendations } from '../../../entities/member';
 import { useMentorBanner } from '../mentor-banner-query';
 import { IntroTiles } from './intro-tiles';

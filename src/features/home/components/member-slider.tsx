@@ -1,6 +1,5 @@
 import { MemberCard } from '../../../components/ui/member-card';
 import { memberCardProps, type MemberCard as MemberCardData } from '../../../entities/member';
-import { useCarousel } from '../../../lib/use-carousel';
 import * as styles from './member-slider.css';
 
 interface MemberSliderProps {
@@ -11,24 +10,26 @@ interface MemberSliderProps {
   loading: boolean;
 }
 
-/** Spec "Home" 3–4: a horizontal slider of member cards, gap 16, 2 per view (3 from 480 px). */
+/**
+ * Spec "Home" 3–4: a horizontal slider of member cards, gap 16, 2 per view (3 from 480 px). The
+ * browser's own horizontal scrolling (a swipe on a phone, as embla's `dragFree` did), not a
+ * carousel library: embla measured both sliders with a forced layout at start-up (~60–90 ms each
+ * on Lighthouse's 4× slowed phone, decision 0022).
+ */
 export function MemberSlider({ title, id, members, loading }: MemberSliderProps) {
-  const [viewportRef] = useCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
   return (
     <section className={styles.section} aria-labelledby={id} aria-busy={loading}>
       <h2 id={id} className={styles.title}>
         {title}
       </h2>
       {members && members.length > 0 ? (
-        <div className={styles.viewport} ref={viewportRef}>
-          <ul className={styles.container}>
-            {members.map((member) => (
-              <li key={member.memberId} className={styles.slide}>
-                <MemberCard {...memberCardProps(member)} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ul className={styles.scroller}>
+          {members.map((member) => (
+            <li key={member.memberId} className={styles.slide}>
+              <MemberCard {...memberCardProps(member)} />
+            </li>
+          ))}
+        </ul>
       ) : loading ? (
         <div className={styles.hold} />
       ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { COMPLIMENT_CODES, COMPLIMENT_LABELS, type ComplimentCode, type Meetup } from '../../../../contract/meetups';
+import { COMPLIMENT_CODES, COMPLIMENT_LABELS } from '../../../../contract/meetups-values';
+import type { ComplimentCode, Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useCheckinMeetup } from '../../../entities/meetup';

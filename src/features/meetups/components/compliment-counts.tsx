@@ -1,4 +1,4 @@
-import { COMPLIMENT_CODES, COMPLIMENT_LABELS } from '../../../../contract/meetups';
+import { COMPLIMENT_CODES, COMPLIMENT_LABELS } from '../../../../contract/meetups-values';
 import { useCompliments } from '../../../entities/meetup';
 import * as styles from './meetups.css';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatMeetupRange, googleCalendarUrl, type MeetupStatus, type Meetup } from '../../../../contract/meetups';
+import { formatMeetupRange, googleCalendarUrl } from '../../../../contract/meetups-values';
+import type { MeetupStatus, Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
 import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup, useMeetupMutationState } from '../../../entities/meetup';
 import { showToast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { seoulInstant, seoulParts } from '../../../../contract/seoul-time';
-import { formatMeetupRange, MEETUP_PLACE_MAX } from '../../../../contract/meetups';
+import { formatMeetupRange, MEETUP_PLACE_MAX } from '../../../../contract/meetups-values';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

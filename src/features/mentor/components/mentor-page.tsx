@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { mentorApplyBodySchema, MENTOR_QUESTION_MAX } from '../../../../contract/mentor';
+import { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_QUESTION_MAX } from '../../../../contract/mentor-values';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -142,13 +142,13 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (apply.isPending || closed) return;
-    const parsed = mentorApplyBodySchema.safeParse({ phone, question });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'phone' || field === 'question') && !next[field]) next[field] = issue.message;
-      }
+    // The contract's rules (mentorApplyBodySchema), checked by hand: the app loads no zod (decision 0022).
+    const body = { phone: phone.trim(), question: question.trim() };
+    const next: FieldErrors = {};
+    if (!KOREAN_MOBILE_RE.test(body.phone)) next.phone = MENTOR_APPLY_MESSAGES.phone;
+    if (body.question.length < 1) next.question = MENTOR_APPLY_MESSAGES.question;
+    else if (body.question.length > MENTOR_QUESTION_MAX) next.question = MENTOR_APPLY_MESSAGES.questionTooLong;
+    if (next.phone || next.question) {
       setErrors(next);
       // Take the user to the first field to fix.
       const first = next.phone ? 'phone' : 'question';
@@ -156,7 +156,7 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
       return;
     }
     setErrors({});
-    apply.mutate(parsed.data, {
+    apply.mutate(body, {
       onSuccess: () => {
         setPhone('');
         setQuestion('');

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { MEETUP_NOTIFICATION_TYPES } from '../../../../contract/notifications';
+import { MEETUP_NOTIFICATION_TYPES } from '../../../../contract/notifications-values';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon, MyIcon } from '../../../components/ui/icons';

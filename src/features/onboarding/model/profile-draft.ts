@@ -1,5 +1,6 @@
-import { signUpSchema, SIGNUP_MESSAGES, type SignUpBody } from '../../../../contract/auth';
-import type { InterestCode } from '../../../../contract/interests';
+import { SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from '../../../../contract/auth-values';
+import type { SignUpBody } from '../../../../contract/auth';
+import { MAX_INTERESTS, type InterestCode } from '../../../../contract/interests-values';
 import type { Slot } from '../../../../contract/timetable';
 
 export interface ProfileDraft {
@@ -22,28 +23,28 @@ export const EMPTY_DRAFT: ProfileDraft = {
 
 export const STEP_COUNT = 5;
 
-const shape = signUpSchema.shape;
-
-function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
-  return result.success ? null : (result.error?.issues[0]?.message ?? null);
-}
-
 /**
- * Spec section 5, one rule per step (0-based). Uses the shared sign-up schema so the wizard and
- * the server say the same thing. Returns the Korean message, or null when the step passes.
+ * Spec section 5, one rule per step (0-based): the sign-up schema's rules (contract/auth.ts
+ * `signUpSchema`) with its messages, checked by hand so the wizard loads no zod (decision 0022);
+ * the server checks the same body with the schema. Returns the Korean message, or null when the
+ * step passes.
  */
 export function validateStep(step: number, draft: ProfileDraft): string | null {
   switch (step) {
-    case 0:
-      return firstMessage(shape.membername.safeParse(draft.name));
+    case 0: {
+      const name = draft.name.trim();
+      if (name.length < 1) return SIGNUP_MESSAGES.name;
+      return name.length > 20 ? SIGNUP_MESSAGES.nameTooLong : null;
+    }
     case 1:
-      return firstMessage(shape.studentNo.safeParse(draft.studentNo));
+      return /^\d{2}$/.test(draft.studentNo.trim()) ? null : SIGNUP_MESSAGES.studentNo;
     case 2:
       return draft.departmentId > 0 ? null : SIGNUP_MESSAGES.department;
     case 3:
-      return firstMessage(shape.interests.safeParse(draft.interests));
+      if (draft.interests.length < 1) return SIGNUP_MESSAGES.interests;
+      return draft.interests.length > MAX_INTERESTS ? SIGNUP_MESSAGES.tooManyInterests : null;
     case 4:
-      return firstMessage(shape.timeTables.safeParse(draft.timeTables));
+      return draft.timeTables.length >= 1 && draft.timeTables.length <= SIGNUP_MAX_SLOTS ? null : SIGNUP_MESSAGES.timeTables;
     default:
       return null;
   }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { KEYWORD_DESCRIPTION_MAX, KEYWORD_QUESTIONS, KEYWORD_TITLE_MAX, KEYWORD_TYPES, type KeywordType } from '../../../../contract/members';
+import { KEYWORD_DESCRIPTION_MAX, KEYWORD_QUESTIONS, KEYWORD_TITLE_MAX, KEYWORD_TYPES, type KeywordType } from '../../../../contract/members-values';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import * as fieldStyles from '../../../components/ui/text-field.css';

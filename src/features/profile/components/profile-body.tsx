@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { InterestTags } from '../../../components/ui/interest-tags';
-import { KEYWORD_QUESTIONS, KEYWORD_TYPES } from '../../../../contract/members';
+import { KEYWORD_QUESTIONS, KEYWORD_TYPES } from '../../../../contract/members-values';
 import { MyIcon } from '../../../components/ui/icons';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
 import { studentMeta, type Me } from '../../../entities/member';

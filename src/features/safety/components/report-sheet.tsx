@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { REPORT_DETAIL_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../../contract/safety';
+import { REPORT_DETAIL_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '../../../../contract/safety-values';
+import type { ReportReason } from '../../../../contract/safety';
 import { Button } from '../../../components/ui/button';
 import { useCreateReport } from '../../../entities/report';
 import { ApiError } from '../../../lib/http';

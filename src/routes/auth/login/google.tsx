@@ -1,15 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { LoginCallback, type LoginDestination } from '../../../features/auth';
+import { text, type Search } from '../../../lib/search-params';
 
-const searchSchema = z.object({
-  code: z.string().min(1).optional().catch(undefined),
-  state: z.string().optional().catch(undefined),
+const readSearch = (search: Record<string, unknown>) => ({
+  code: text(search.code, { min: 1 }),
+  state: text(search.state),
 });
+const validateSearch = (search: Record<string, unknown>): Search<ReturnType<typeof readSearch>> => readSearch(search);
 
 export const Route = createFileRoute('/auth/login/google')({
-  validateSearch: searchSchema,
+  validateSearch,
   staticData: { page: { headerHidden: true } },
   component: LoginGooglePage,
 });

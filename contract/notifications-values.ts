@@ -1,0 +1,25 @@
+// Plain values of contract/notifications.ts, no zod: the PWA imports these from here, so a browser never builds
+// the schemas of notifications.ts (decision 0022); the server imports them through notifications.ts.
+/** Contract section 6; clients show unknown types as plain text. */
+export type NotificationType =
+  | 'MATCH_REQUEST'
+  | 'MATCH_ACCEPTED'
+  // Contract section 15: told to the requester when a request expired unanswered.
+  | 'MATCH_EXPIRED'
+  // Contract section 14 (meetups); the sender is the other member of the meetup.
+  | 'MEETUP_PROPOSED'
+  | 'MEETUP_CONFIRMED'
+  | 'MEETUP_CANCELLED'
+  | 'MEETUP_REMINDER'
+  | 'MEETUP_CHECKIN';
+
+/** Meetup notifications: the in-app list opens the meetups page; pushes carry the pair's chat room instead. */
+export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'MEETUP_PROPOSED',
+  'MEETUP_CONFIRMED',
+  'MEETUP_CANCELLED',
+  'MEETUP_REMINDER',
+  'MEETUP_CHECKIN',
+];
+
+export const NOTIFICATION_PAGE_SIZE = 20;
