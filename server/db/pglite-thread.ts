@@ -29,6 +29,9 @@ export type ToWorker =
 
 export type FromWorker = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
+/** Measured in decision 0023: ~40 MB less resident than the server's 8 MB semi-spaces, same speed. */
+const WORKER_YOUNG_GENERATION_MB = 6;
+
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
 type Ask = (message: DistributiveOmit<ToWorker, 'id'>) => Promise<unknown>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -75,7 +78,12 @@ export class PGliteThread {
   }
 
   static async open(options: ThreadOptions): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: options });
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: options,
+      // The thread's own young generation, not the server's (`--max-semi-space-size`): its garbage
+      // is result rows, short-lived and small, and each MB reserved here stays resident.
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     // The server's sockets keep the process alive; a forgotten database must not.
     worker.unref();
     const thread = new PGliteThread(worker);
