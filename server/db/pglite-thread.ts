@@ -54,10 +54,6 @@ class ThreadTransaction {
   async exec(sql: string) {
     return (await this.ask({ op: 'exec', sql, tx: this.tx })) as Results[];
   }
-  /** drizzle rolls back by throwing out of the callback; this is PGlite's spelling, for completeness. */
-  async rollback(): Promise<void> {
-    throw new Error('PGlite thread: roll back by throwing out of the transaction');
-  }
 }
 
 export class PGliteThread {

@@ -146,10 +146,12 @@ export async function filters(db: Db, caller: Caller, input: FilterInput): Promi
     // Safety (section 15): blocked either way, or held by reports.
     sql`m.id <> all(array(select safety_hidden(${U}, ${caller.id})))`,
   ];
-  if (pool.ids) where.push(sql`m.id = any(${`{${pool.ids.join(',')}}`}::int[])`);
+  // As constants (one array parameter), so the planner sees how many there are.
+  const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+  if (pool.ids) where.push(sql`m.id = any(${intArray(pool.ids)})`);
   if (interest !== null) where.push(sql`(m.interest_mask::int & ${1 << (interest - 1)}) <> 0`);
   if (input.collegeId !== undefined || byName) where.push(sql`m.college_id = ${pool.college ?? -1}::int`);
-  if (input.department !== undefined) where.push(sql`m.department_id = any(${`{${(pool.depts ?? []).join(',')}}`}::int[])`);
+  if (input.department !== undefined) where.push(sql`m.department_id = any(${intArray(pool.depts ?? [])})`);
   if (yearMin !== null) where.push(sql`m.admission_year >= ${yearMin}`);
   if (yearMax !== null) where.push(sql`m.admission_year <= ${yearMax}`);
 
