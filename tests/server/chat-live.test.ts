@@ -183,7 +183,7 @@ describeEachDatabase(
         };
       };
       const kept = async () => {
-        const [room] = await repo.summaries([roomId]);
+        const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
         return { a: room!.aUnread, b: room!.bUnread };
       };
       const send = (senderId: number, content: string, clientMessageId: string | null = null) => ({ roomId, senderId, content, clientMessageId });

@@ -14,7 +14,7 @@ export const EXCEPT_MEMBER_HEADER = 'except-member';
 const JSON_TYPE = 'application/json';
 /**
  * `event:room` batches: an idle server answers a change at once, a busy one gathers the changes of
- * this long into one pair of queries. A chat list a twentieth of a second behind is not seen;
+ * this long into one query. A chat list a twentieth of a second behind is not seen;
  * the messages themselves are never held back.
  */
 const ROOM_EVENT_INTERVAL_MS = 50;
@@ -33,12 +33,7 @@ export interface ChatEvents {
  * needs the unread counts from the database: changes are gathered (ROOM_EVENT_INTERVAL_MS) and
  * answered with one query, one at a time so a member never gets an older state after a newer.
  */
-export function chatEvents(
-  repo: Pick<ChatRepo, 'summaries' | 'unreadTotals'>,
-  broker: Broker,
-  logger: RealtimeLogger,
-  track: <T>(p: Promise<T>) => Promise<T>,
-): ChatEvents {
+export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, logger: RealtimeLogger, track: <T>(p: Promise<T>) => Promise<T>): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */
   const pending = new Map<number, Set<number> | 'both'>();
   let flushing = false;
@@ -48,7 +43,12 @@ export function chatEvents(
     const batch = new Map(pending);
     pending.clear();
     try {
-      const rooms = await repo.summaries([...batch.keys()]);
+      // Totals for every named member and both participants of a 'both' room; a side that has
+      // left the room (the query says) is told nothing.
+      const named = new Set<number>();
+      for (const who of batch.values()) if (who !== 'both') for (const id of who) named.add(id);
+      const both = [...batch].filter(([, who]) => who === 'both').map(([roomId]) => roomId);
+      const { rooms, totals } = await repo.roomEvents([...batch.keys()], [...named], both);
       const told = rooms.flatMap((room) => {
         const who = batch.get(room.id)!;
         return [
@@ -56,8 +56,6 @@ export function chatEvents(
           { room, memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
         ].filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
       });
-      // Read after the rooms: a total never lags behind the room counts sent with it.
-      const totals = await repo.unreadTotals([...new Set(told.map((side) => side.memberId))]);
       for (const { room, memberId, unreadCount } of told) {
         const event: RoomEvent = {
           roomId: room.id,
