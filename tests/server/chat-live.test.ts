@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -209,6 +209,27 @@ describeEachDatabase(
       expect(await kept()).toEqual(await recount());
       // Each side: one unread message of the friend's ('3' for A, '5' for B).
       expect(await kept()).toEqual({ a: 1, b: 1 });
+    });
+
+    it('a store statement counts its own messages once; an insert after it in the same transaction is still counted', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'counted');
+      const repo = chatRepo(database.db);
+      // The store statements count their rows themselves and tell the trigger to skip them.
+      await repo.storeBatch([0, 1, 2].map((i) => ({ roomId, senderId: a.memberId, content: `s${i}`, clientMessageId: null })));
+      await repo.store(roomId, b.memberId, 'one', null);
+      const counts = async () => {
+        const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
+        return { a: room!.aUnread, b: room!.bUnread };
+      };
+      expect(await counts()).toEqual({ a: 1, b: 3 });
+      // The skip is for one statement only: the flag a store sets does not swallow the next insert.
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('lunchchat.unread_counted', 'on', true)`);
+        await tx.insert(chatMessages).values({ roomId, senderId: a.memberId, content: 'skipped, as a store statement would have counted it' });
+        await tx.insert(chatMessages).values({ roomId, senderId: a.memberId, content: 'counted by the trigger' });
+      });
+      expect(await counts()).toEqual({ a: 1, b: 4 });
     });
 
     it('/sub/members/me: event:room for both members on a new message, for the reader on a read; others refused', async () => {

@@ -1,4 +1,4 @@
--- chat_unread: the live definition (first in migration 0017_chat_unread_trigger, last changed there).
+-- chat_unread: the live definition (first in migration 0017_chat_unread_trigger; since changed here only).
 -- Applied with CREATE OR REPLACE after the migrations on every boot: change it here.
 -- Unread counters on chat_rooms (a_unread, b_unread: the friend's messages above the member's read
 -- position), kept by statement-level triggers on chat_messages so they change in the same
@@ -7,9 +7,16 @@
 --
 -- Locking: room rows are locked FOR NO KEY UPDATE in id order, as the store and read batches lock
 -- them, so a trigger never waits in an order another batch could wait the other way round in.
+--
+-- The chat writer's store statements (server/modules/chat/repo.ts) add their own messages to the
+-- counters in the UPDATE that stamps the room, cheaper than this trigger, and set
+-- lunchchat.unread_counted for the transaction before they insert: that statement's trigger
+-- skips and clears it, so any later insert in the same transaction is counted here again.
 CREATE OR REPLACE FUNCTION "chat_unread"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
+  IF TG_OP = 'INSERT' AND current_setting('lunchchat.unread_counted', true) = 'on' THEN
+    PERFORM set_config('lunchchat.unread_counted', 'off', true);
+  ELSIF TG_OP = 'INSERT' THEN
     PERFORM 1 FROM "chat_rooms" WHERE "id" IN (SELECT "room_id" FROM new_rows) ORDER BY "id" FOR NO KEY UPDATE;
     UPDATE "chat_rooms" r
        SET "a_unread" = r."a_unread" + coalesce(d.from_b, 0), "b_unread" = r."b_unread" + coalesce(d.from_a, 0)
