@@ -1,29 +1,32 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { authCodes, members, refreshTokens, universities, universityDomains } from '../../db/schema';
 
+/** The member behind a token, and whether the token's sign-in session was ended. */
+const SIGNED_IN_MEMBER_SQL = `
+  select m.id, m.email, m.university_id as "universityId", m.status,
+         ($2::text is not null and exists (select 1 from refresh_tokens t where t.family_id = $2::text and t.revoked_at is not null)) as ended
+    from members m
+   where m.id = $1::int
+   limit 1`;
+
 export function authRepo(db: Db) {
-  // Built once: the guard runs on every signed-in request, and building the statement cost as much
-  // CPU as PGlite's baseline tier spends running it.
-  const signedIn = db
-    .select({
-      id: members.id,
-      email: members.email,
-      universityId: members.universityId,
-      status: members.status,
-      ended: sql<boolean>`(${sql.placeholder('sid')}::text is not null and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')} and ${refreshTokens.revokedAt} is not null))`,
-    })
-    .from(members)
-    .where(eq(members.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('signed_in_member');
+  // A named prepared statement with one generic plan (server/db/prepared.ts): the guard runs on
+  // every signed-in request and every STOMP CONNECT, and parsing and planning it each time was
+  // half its cost on PGlite's thread (0.43 → 0.2 ms a run).
+  const statements = prepared(db);
   return {
     /**
      * The member behind an access token, and whether the token's sign-in session `sid` was ended
      * (logout, a reused refresh token), in one statement: the guard of every signed-in request.
      */
     async signedInMember(memberId: number, sid: string | null) {
-      const rows = await signedIn.execute({ id: memberId, sid });
+      const rows = await statements.run<{ id: number; email: string; universityId: number; status: string; ended: boolean }>(
+        'signed_in_member',
+        SIGNED_IN_MEMBER_SQL,
+        [memberId, sid],
+      );
       return rows[0];
     },
 

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatRooms, departments, matches, members } from '../../db/schema';
 import type { MessageRow } from './message';
-import { prepared } from './prepared';
+import { prepared } from '../../db/prepared';
 
 /** node-postgres and PGlite both answer raw queries with `{ rows }`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 type Arg = number | string | null;
 
