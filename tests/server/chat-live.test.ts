@@ -14,7 +14,7 @@ import {
   typingPublish,
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
-import { chatRepo } from '../../server/modules/chat/repo';
+import { chatRepo, MARK_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
 import { chatService } from '../../server/modules/chat/service';
 import { acceptMatch, email, matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
@@ -209,6 +209,40 @@ describeEachDatabase(
       expect(await kept()).toEqual(await recount());
       // Each side: one unread message of the friend's ('3' for A, '5' for B).
       expect(await kept()).toEqual({ a: 1, b: 1 });
+    });
+
+    it('a batch of sends or reads reads only its own rooms, however many rooms the campus has', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'plans');
+      // A campus with a few thousand rooms: joined to the batch's input (which the planner takes
+      // for 100 rows), every one of them was read for each batch.
+      await database.db.execute(sql`
+        with m as (
+          insert into members (email, membername, university_id, status)
+          select 'plans-' || g || '-' || ${roomId} || '@catholic.ac.kr', '방' || g, u.university_id, 'ACTIVE'
+            from generate_series(1, 4000) g, (select university_id from members where id = ${a.memberId}) u
+          returning id
+        ), n as (select id, row_number() over (order by id) as k from m)
+        insert into chat_rooms (member_a, member_b, starter_id)
+        select x.id, y.id, x.id from n x join n y on y.k = x.k + 1 where x.k % 2 = 1`);
+      await database.db.execute(sql`analyze chat_rooms`);
+      const plans: string[] = [];
+      // EXPLAIN without ANALYZE: planned, not run. One transaction: one connection for PREPARE and EXPLAIN.
+      await database.db.transaction(async (tx) => {
+        const explain = async (name: string, text: string, arg: unknown) => {
+          await tx.execute(sql.raw(`prepare ${name} as ${text}`));
+          const result = (await tx.execute(sql.raw(`explain execute ${name}('${JSON.stringify(arg)}')`))) as unknown as { rows: Array<Record<string, string>> };
+          plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
+          await tx.execute(sql.raw(`deallocate ${name}`));
+        };
+        await explain('plan_store', STORE_BATCH_SQL, [{ o: 0, r: roomId, s: a.memberId, c: '안녕', m: null }]);
+        await explain('plan_read', MARK_READ_SQL, [{ o: 0, r: roomId, m: b.memberId, u: null }]);
+      });
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) {
+        expect(plan).toMatch(/chat_rooms/);
+        expect(plan).not.toMatch(/Seq Scan on chat_rooms/);
+      }
     });
 
     it('a store statement counts its own messages once; an insert after it in the same transaction is still counted', async () => {
