@@ -8,8 +8,19 @@ type Arg = number | string | null;
  * statements once per connection instead of once per message (on PGlite that was most of the
  * cost of a send; see docs/decisions/0005-chat-delivery.md).
  */
+interface Statement {
+  name: string;
+  text: string;
+  args: readonly Arg[];
+}
+
 export interface Prepared {
   run<T>(name: string, text: string, args: readonly Arg[]): Promise<T[]>;
+  /**
+   * PGlite only: the statements in order, in one exchange and one transaction (one commit), each
+   * one's rows. If one fails, none of them is kept.
+   */
+  together?(statements: readonly Statement[]): Promise<unknown[][]>;
 }
 
 interface PgPool {
@@ -48,25 +59,36 @@ export function prepared(db: Db): Prepared {
   if (typeof client.exec === 'function') {
     const pglite = client as PGliteClient;
     // Prepared statements belong to the database session, which every repo on this client shares.
-    let ready = preparedOn.get(pglite);
-    if (!ready) preparedOn.set(pglite, (ready = new Map()));
+    const ready = preparedOn.get(pglite) ?? new Map<string, Promise<unknown>>();
+    preparedOn.set(pglite, ready);
+    const ensure = async (name: string, text: string): Promise<void> => {
+      let prepare = ready.get(name);
+      if (!prepare) {
+        prepare = pglite.exec(`prepare ${name} as ${text}`).catch((err: unknown) => {
+          if ((err as { code?: string }).code !== DUPLICATE_PREPARED) throw err;
+        });
+        ready.set(name, prepare);
+        prepare.catch(() => ready.delete(name));
+      }
+      await prepare;
+    };
+    // One generic plan per statement, made once. Left to choose (plan_cache_mode auto),
+    // PostgreSQL kept planning chat_room_events for its arrays on every run: 1.4 ms of
+    // planning for 0.5 ms of work, on the database's one thread (docs/decisions/0017).
+    // SET LOCAL ends with this implicit transaction: the statements' one commit.
+    const GENERIC = 'set local plan_cache_mode = force_generic_plan';
+    const execute = (statement: Statement) => `execute ${statement.name}(${statement.args.map(literal).join(', ')})`;
     return {
       async run<T>(name: string, text: string, args: readonly Arg[]) {
-        let prepare = ready.get(name);
-        if (!prepare) {
-          prepare = pglite.exec(`prepare ${name} as ${text}`).catch((err: unknown) => {
-            if ((err as { code?: string }).code !== DUPLICATE_PREPARED) throw err;
-          });
-          ready.set(name, prepare);
-          prepare.catch(() => ready.delete(name));
-        }
-        await prepare;
-        // One generic plan per statement, made once. Left to choose (plan_cache_mode auto),
-        // PostgreSQL kept planning chat_room_events for its arrays on every run: 1.4 ms of
-        // planning for 0.5 ms of work, on the database's one thread (docs/decisions/0017).
-        // SET LOCAL ends with this implicit transaction, the two statements' one commit.
-        const results = await pglite.exec(`set local plan_cache_mode = force_generic_plan; execute ${name}(${args.map(literal).join(', ')})`);
+        await ensure(name, text);
+        const results = await pglite.exec(`${GENERIC}; ${execute({ name, text, args })}`);
         return (results[results.length - 1]?.rows ?? []) as T[];
+      },
+      async together(list: readonly Statement[]) {
+        for (const statement of list) await ensure(statement.name, statement.text);
+        // One simple query: its statements run in one implicit transaction.
+        const results = await pglite.exec([GENERIC, ...list.map(execute)].join('; '));
+        return results.slice(1).map((result) => result.rows);
       },
     };
   }

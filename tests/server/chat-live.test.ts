@@ -245,6 +245,30 @@ describeEachDatabase(
       }
     });
 
+    it('a group commit of sends and reads answers each as if alone; the reads see the sends before them', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'together');
+      const repo = chatRepo(database.db);
+      const first = await repo.store(roomId, a.memberId, '먼저', null);
+      if (first.kind !== 'stored') throw new Error('not stored');
+      const { stored, read } = await repo.commitBatch(
+        [
+          { roomId, senderId: a.memberId, content: '둘째', clientMessageId: 'together-1' },
+          { roomId, senderId: b.memberId, content: '답장', clientMessageId: null },
+        ],
+        [
+          { roomId, memberId: b.memberId, upTo: first.row.id },
+          { roomId, memberId: a.memberId },
+        ],
+      );
+      expect(stored.map((result) => result.kind)).toEqual(['stored', 'stored']);
+      const reply = stored[1]!.kind === 'stored' ? stored[1]!.row.id : '';
+      // B read up to the first message; A read everything, which includes B's reply of this commit.
+      expect(read).toEqual([first.row.id, reply]);
+      const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
+      expect({ a: room!.aUnread, b: room!.bUnread }).toEqual({ a: 0, b: 1 });
+    });
+
     it('a store statement counts its own messages once; an insert after it in the same transaction is still counted', async () => {
       const { app, database } = server();
       const { a, b, roomId } = await matchedPair(app, database.db, 'counted');

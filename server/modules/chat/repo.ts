@@ -225,6 +225,14 @@ interface BatchRow {
   created_ms: number | null;
 }
 
+interface ReadRow {
+  id: number;
+  member_a: number;
+  member_b: number;
+  a_read: string | null;
+  b_read: string | null;
+}
+
 const DEADLOCK = '40P01';
 
 /**
@@ -301,6 +309,129 @@ export function chatRepo(db: Db) {
     sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${blockedPair(sql`r`)}
         and not exists (select 1 from members s where s.id = (case when r.member_a = ${memberId} then r.member_b else r.member_a end)
                                                    and s.status = 'DISABLED')`;
+
+  /** The store statement of a batch, and how its rows answer each request. */
+  function storeStatement(requests: readonly StoreRequest[]) {
+    // A client id repeated inside the batch is answered by its first occurrence.
+    const firstOf = new Map<string, number>();
+    const input: Array<{ o: number; r: number; s: number; c: string; m: string | null }> = [];
+    requests.forEach((q, i) => {
+      if (q.clientMessageId !== null) {
+        const key = `${q.senderId}:${q.clientMessageId}`;
+        if (firstOf.has(key)) return;
+        firstOf.set(key, i);
+      }
+      input.push({ o: i, r: q.roomId, s: q.senderId, c: q.content, m: q.clientMessageId });
+    });
+
+    const only = input.length === 1 ? input[0]! : undefined;
+    return {
+      ...(only
+        ? { name: 'chat_store_one', text: STORE_ONE_SQL, args: [only.r, only.s, only.c, only.m] }
+        : { name: 'chat_store_batch', text: STORE_BATCH_SQL, args: [JSON.stringify(input)] }),
+      async finish(rows: readonly BatchRow[]): Promise<StoreResult[]> {
+        const rooms = new Map<number, RoomAccess>();
+        const byClientId = new Map<string, BatchRow>();
+        const plain = new Map<string, BatchRow[]>();
+        for (const row of rows) {
+          if (row.kind === 'room') {
+            rooms.set(Number(row.room_id), {
+              id: Number(row.room_id),
+              memberA: Number(row.member_a),
+              memberB: Number(row.member_b),
+              aLeft: Boolean(row.a_left),
+              bLeft: Boolean(row.b_left),
+            });
+          } else if (row.client_message_id !== null) {
+            byClientId.set(`${row.sender_id}:${row.client_message_id}`, row);
+          } else {
+            const key = `${row.room_id}:${row.sender_id}`;
+            const list = plain.get(key) ?? [];
+            list.push(row);
+            plain.set(key, list);
+          }
+        }
+        // Rows without a client id cannot conflict: in id order they are the permitted requests in batch order.
+        for (const list of plain.values()) list.sort((x, y) => (BigInt(x.id!) < BigInt(y.id!) ? -1 : 1));
+
+        const results: Array<StoreResult | undefined> = new Array(requests.length);
+        const missing: number[] = [];
+        requests.forEach((q, i) => {
+          const room = rooms.get(q.roomId);
+          if (!room || !mayWrite(room, q.senderId)) {
+            results[i] = { kind: 'forbidden' };
+            return;
+          }
+          let row: BatchRow | undefined;
+          if (q.clientMessageId === null) row = plain.get(`${q.roomId}:${q.senderId}`)?.shift();
+          else if (firstOf.get(`${q.senderId}:${q.clientMessageId}`) === i) row = byClientId.get(`${q.senderId}:${q.clientMessageId}`);
+          if (row) {
+            results[i] = {
+              kind: 'stored',
+              room,
+              row: {
+                id: String(row.id),
+                roomId: q.roomId,
+                senderId: q.senderId,
+                content: q.content,
+                clientMessageId: q.clientMessageId,
+                createdMs: Number(row.created_ms),
+              },
+            };
+          } else {
+            missing.push(i);
+          }
+        });
+
+        if (missing.length > 0) {
+          // Client ids stored before (or earlier in this batch): answer with the stored row.
+          const stored = await rowsOf<RawMessage>(
+            db,
+            sql`select id::text as id, room_id, sender_id, content, client_message_id, ${createdMs(sql`created_at`)} as created_ms
+                from chat_messages
+               where sender_id in ${missing.map((i) => requests[i]!.senderId)}
+                 and client_message_id in ${missing.map((i) => requests[i]!.clientMessageId!)}`,
+          );
+          const found = new Map(stored.map((r) => [`${Number(r.sender_id)}:${r.client_message_id}`, toRow(r)]));
+          for (const i of missing) {
+            const q = requests[i]!;
+            const row = found.get(`${q.senderId}:${q.clientMessageId}`);
+            // Not found: the client id's first use in this batch was refused (another room); so is this.
+            results[i] = row ? { kind: 'duplicate', room: rooms.get(q.roomId)!, row } : { kind: 'forbidden' };
+          }
+        }
+        return results as StoreResult[];
+      },
+    };
+  }
+
+  /** The read statement of a batch, and how its rows answer each read. */
+  function readStatement(reads: readonly ReadRequest[]) {
+    // A bound past bigint's range (19 digits pass the contract's pattern) means "everything": one
+    // out-of-range value must not fail the reads batched with it.
+    const bound = (upTo: string | undefined) => (upTo === undefined || BigInt(upTo) > MAX_BIGINT ? null : upTo);
+    const input = reads.map((q, i) => ({ o: i, r: q.roomId, m: q.memberId, u: bound(q.upTo) }));
+    return {
+      name: 'chat_mark_read',
+      text: MARK_READ_SQL,
+      args: [JSON.stringify(input)],
+      finish(rows: readonly ReadRow[]): Array<string | undefined> {
+        const moved = new Map<string, string>();
+        for (const row of rows) {
+          if (row.a_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_a)}`, String(row.a_read));
+          if (row.b_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_b)}`, String(row.b_read));
+        }
+        const answers: Array<string | undefined> = new Array(reads.length);
+        // The last read of a (room, member) in the batch answers; earlier ones moved nothing of their own.
+        for (let i = reads.length - 1; i >= 0; i--) {
+          const key = `${reads[i]!.roomId}:${reads[i]!.memberId}`;
+          answers[i] = moved.get(key);
+          moved.delete(key);
+        }
+        return answers;
+      },
+    };
+  }
 
   return {
     async room(roomId: number): Promise<RoomReadState | undefined> {
@@ -468,28 +599,8 @@ export function chatRepo(db: Db) {
      * member in the same room in this batch carries the answer).
      */
     async markReadBatch(reads: readonly ReadRequest[]): Promise<Array<string | undefined>> {
-      // A bound past bigint's range (19 digits pass the contract's pattern) means "everything": one
-      // out-of-range value must not fail the reads batched with it.
-      const bound = (upTo: string | undefined) => (upTo === undefined || BigInt(upTo) > MAX_BIGINT ? null : upTo);
-      const input = reads.map((q, i) => ({ o: i, r: q.roomId, m: q.memberId, u: bound(q.upTo) }));
-      const rows = await retryOnDeadlock(() =>
-        statements.run<{ id: number; member_a: number; member_b: number; a_read: string | null; b_read: string | null }>('chat_mark_read', MARK_READ_SQL, [
-          JSON.stringify(input),
-        ]),
-      );
-      const moved = new Map<string, string>();
-      for (const row of rows) {
-        if (row.a_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_a)}`, String(row.a_read));
-        if (row.b_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_b)}`, String(row.b_read));
-      }
-      const answers: Array<string | undefined> = new Array(reads.length);
-      // The last read of a (room, member) in the batch answers; earlier ones moved nothing of their own.
-      for (let i = reads.length - 1; i >= 0; i--) {
-        const key = `${reads[i]!.roomId}:${reads[i]!.memberId}`;
-        answers[i] = moved.get(key);
-        moved.delete(key);
-      }
-      return answers;
+      const statement = readStatement(reads);
+      return statement.finish(await retryOnDeadlock(() => statements.run<ReadRow>(statement.name, statement.text, statement.args)));
     },
 
     /**
@@ -574,96 +685,25 @@ export function chatRepo(db: Db) {
      * broadcast again) or forbidden (the sender is not, or no longer, in the room).
      */
     async storeBatch(requests: readonly StoreRequest[]): Promise<StoreResult[]> {
-      // A client id repeated inside the batch is answered by its first occurrence.
-      const firstOf = new Map<string, number>();
-      const input: Array<{ o: number; r: number; s: number; c: string; m: string | null }> = [];
-      requests.forEach((q, i) => {
-        if (q.clientMessageId !== null) {
-          const key = `${q.senderId}:${q.clientMessageId}`;
-          if (firstOf.has(key)) return;
-          firstOf.set(key, i);
-        }
-        input.push({ o: i, r: q.roomId, s: q.senderId, c: q.content, m: q.clientMessageId });
-      });
+      const statement = storeStatement(requests);
+      return statement.finish(await retryOnDeadlock(() => statements.run<BatchRow>(statement.name, statement.text, statement.args)));
+    },
 
-      const only = input.length === 1 ? input[0]! : undefined;
-      const rows = await retryOnDeadlock(() =>
-        only
-          ? statements.run<BatchRow>('chat_store_one', STORE_ONE_SQL, [only.r, only.s, only.c, only.m])
-          : statements.run<BatchRow>('chat_store_batch', STORE_BATCH_SQL, [JSON.stringify(input)]),
-      );
-
-      const rooms = new Map<number, RoomAccess>();
-      const byClientId = new Map<string, BatchRow>();
-      const plain = new Map<string, BatchRow[]>();
-      for (const row of rows) {
-        if (row.kind === 'room') {
-          rooms.set(Number(row.room_id), {
-            id: Number(row.room_id),
-            memberA: Number(row.member_a),
-            memberB: Number(row.member_b),
-            aLeft: Boolean(row.a_left),
-            bLeft: Boolean(row.b_left),
-          });
-        } else if (row.client_message_id !== null) {
-          byClientId.set(`${row.sender_id}:${row.client_message_id}`, row);
-        } else {
-          const key = `${row.room_id}:${row.sender_id}`;
-          const list = plain.get(key) ?? [];
-          list.push(row);
-          plain.set(key, list);
-        }
-      }
-      // Rows without a client id cannot conflict: in id order they are the permitted requests in batch order.
-      for (const list of plain.values()) list.sort((x, y) => (BigInt(x.id!) < BigInt(y.id!) ? -1 : 1));
-
-      const results: Array<StoreResult | undefined> = new Array(requests.length);
-      const missing: number[] = [];
-      requests.forEach((q, i) => {
-        const room = rooms.get(q.roomId);
-        if (!room || !mayWrite(room, q.senderId)) {
-          results[i] = { kind: 'forbidden' };
-          return;
-        }
-        let row: BatchRow | undefined;
-        if (q.clientMessageId === null) row = plain.get(`${q.roomId}:${q.senderId}`)?.shift();
-        else if (firstOf.get(`${q.senderId}:${q.clientMessageId}`) === i) row = byClientId.get(`${q.senderId}:${q.clientMessageId}`);
-        if (row) {
-          results[i] = {
-            kind: 'stored',
-            room,
-            row: {
-              id: String(row.id),
-              roomId: q.roomId,
-              senderId: q.senderId,
-              content: q.content,
-              clientMessageId: q.clientMessageId,
-              createdMs: Number(row.created_ms),
-            },
-          };
-        } else {
-          missing.push(i);
-        }
-      });
-
-      if (missing.length > 0) {
-        // Client ids stored before (or earlier in this batch): answer with the stored row.
-        const stored = await rowsOf<RawMessage>(
-          db,
-          sql`select id::text as id, room_id, sender_id, content, client_message_id, ${createdMs(sql`created_at`)} as created_ms
-                from chat_messages
-               where sender_id in ${missing.map((i) => requests[i]!.senderId)}
-                 and client_message_id in ${missing.map((i) => requests[i]!.clientMessageId!)}`,
-        );
-        const found = new Map(stored.map((r) => [`${Number(r.sender_id)}:${r.client_message_id}`, toRow(r)]));
-        for (const i of missing) {
-          const q = requests[i]!;
-          const row = found.get(`${q.senderId}:${q.clientMessageId}`);
-          // Not found: the client id's first use in this batch was refused (another room); so is this.
-          results[i] = row ? { kind: 'duplicate', room: rooms.get(q.roomId)!, row } : { kind: 'forbidden' };
-        }
-      }
-      return results as StoreResult[];
+    /**
+     * A group commit's sends and reads (writer.ts). On PGlite both statements go in one exchange
+     * with the database thread and one transaction, so one commit and one fsync, where two
+     * statements cost two: reads are as frequent as messages (bench/load.ts: ~1.3 reads a
+     * message). On PostgreSQL, which commits concurrent transactions together by itself, they
+     * stay two statements, each retried on a deadlock.
+     */
+    async commitBatch(stores: readonly StoreRequest[], reads: readonly ReadRequest[]): Promise<{ stored: StoreResult[]; read: Array<string | undefined> }> {
+      if (reads.length === 0) return { stored: await this.storeBatch(stores), read: [] };
+      if (stores.length === 0) return { stored: [], read: await this.markReadBatch(reads) };
+      if (!statements.together) return { stored: await this.storeBatch(stores), read: await this.markReadBatch(reads) };
+      const store = storeStatement(stores);
+      const read = readStatement(reads);
+      const [storeRows, readRows] = await statements.together([store, read]);
+      return { stored: await store.finish(storeRows as BatchRow[]), read: read.finish(readRows as ReadRow[]) };
     },
   };
 }

@@ -28,7 +28,7 @@ import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
 import { chatRepo, type ChatRepo, type RoomAccess, type StoreResult } from './repo';
 import { friendOf } from './service';
-import { chatWriter, readWriter } from './writer';
+import { chatWriter } from './writer';
 
 /** A chat message whose recipient has no socket on the room anywhere (contract section 12). */
 export interface ChatPushEvent {
@@ -129,7 +129,6 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   // Group commit across sessions; results come back in store order, so broadcasts are in id order.
   const writer = chatWriter(repo);
-  const reads = readWriter(repo);
   const events = chatEvents(repo, broker, logger, track);
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
@@ -164,7 +163,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     await verify(principal, roomId);
     let readId: string | undefined;
     try {
-      readId = await track(reads.submit({ roomId, memberId: principal.member.id, upTo: parsed.lastReadMessageId }));
+      readId = await track(writer.read({ roomId, memberId: principal.member.id, upTo: parsed.lastReadMessageId }));
     } catch (err) {
       logger.error({ err, roomId }, 'chat read position could not be stored');
       throw reject('internal error', 'COMMON500');
@@ -256,7 +255,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
       const request = { roomId, senderId: principal.member.id, content: body.data.content, clientMessageId: clientId ?? null };
       principal.pending++;
-      const stored = track(writer.submit(request, afterStore)).finally(() => principal.pending--);
+      const stored = track(writer.store(request, afterStore)).finally(() => principal.pending--);
       // A database failure reads "internal error": clients treat it as transient and resend.
       const asRejection = (err: unknown): StompRejection => {
         if (err instanceof StompRejection) return err;

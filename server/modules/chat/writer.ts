@@ -10,22 +10,19 @@ interface Pending<Q, R> {
   reject(error: unknown): void;
 }
 
-export interface GroupCommit<Q, R> {
+interface GroupCommit<Q, R> {
   submit(request: Q, after?: After<R>): Promise<R>;
-  /** Requests waiting or being stored. */
-  readonly backlog: number;
 }
 
 /**
  * Group commit: one batch statement in flight per process; everything submitted meanwhile goes
  * into the next one. An idle writer stores a lone request at once, a busy one amortises the
- * statement and its commit (on PGlite an fsync on this very thread, on PostgreSQL a WAL flush)
+ * statement and its commit (on PGlite an fsync on the database's one thread, on PostgreSQL a WAL flush)
  * over every request that arrived while it worked. One batch at a time also means results, and
  * so broadcasts, come out in submit order.
  */
 function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBatch = 256): GroupCommit<Q, R> {
   const queue: Array<Pending<Q, R>> = [];
-  let inFlight = 0;
   let running = false;
 
   async function pump(): Promise<void> {
@@ -33,18 +30,15 @@ function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBat
     try {
       while (queue.length > 0) {
         // Let the event loop read whatever frames already arrived, so they join this batch rather
-        // than each waiting for a statement of its own (PGlite runs on this very thread).
+        // than each waiting for a statement of its own.
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = queue.splice(0, maxBatch);
-        inFlight = batch.length;
         let results: R[];
         try {
           results = await run(batch.map((p) => p.request));
         } catch (err) {
           for (const p of batch) p.reject(err);
           continue;
-        } finally {
-          inFlight = 0;
         }
         batch.forEach((p, i) => {
           const result = results[i]!;
@@ -68,15 +62,43 @@ function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBat
         if (!running) void pump();
       });
     },
-    get backlog() {
-      return queue.length + inFlight;
-    },
   };
 }
 
-/** Messages: results in store order (= id order within a room), so broadcasts are in id order. */
-export const chatWriter = (repo: Pick<ChatRepo, 'storeBatch'>): GroupCommit<StoreRequest, StoreResult> => groupCommit((requests) => repo.storeBatch(requests));
+type Work = { store: StoreRequest } | { read: ReadRequest };
+type Done = { stored: StoreResult } | { read: string | undefined };
 
-/** Read positions (SEND /pub/read and history reads): as frequent as messages, so batched the same way. */
-export const readWriter = (repo: Pick<ChatRepo, 'markReadBatch'>): GroupCommit<ReadRequest, string | undefined> =>
-  groupCommit((requests) => repo.markReadBatch(requests));
+export interface ChatWriter {
+  /** A message; `after` runs in store order (= id order within a room), so broadcasts are in id order. */
+  store(request: StoreRequest, after?: After<StoreResult>): Promise<StoreResult>;
+  /** A read position (SEND /pub/read): as frequent as messages, so batched with them. */
+  read(request: ReadRequest): Promise<string | undefined>;
+}
+
+/**
+ * Messages and read positions through one group commit: each batch is one commitBatch (on PGlite
+ * one transaction, so one fsync for both; see ChatRepo.commitBatch).
+ */
+export function chatWriter(repo: Pick<ChatRepo, 'commitBatch'>): ChatWriter {
+  const commits = groupCommit<Work, Done>(async (work) => {
+    const stores: StoreRequest[] = [];
+    const reads: ReadRequest[] = [];
+    for (const w of work) {
+      if ('store' in w) stores.push(w.store);
+      else reads.push(w.read);
+    }
+    const { stored, read } = await repo.commitBatch(stores, reads);
+    let s = 0;
+    let r = 0;
+    return work.map((w): Done => ('store' in w ? { stored: stored[s++]! } : { read: read[r++] }));
+  });
+  return {
+    async store(request, after) {
+      const done = await commits.submit({ store: request }, after && ((d) => after((d as { stored: StoreResult }).stored)));
+      return (done as { stored: StoreResult }).stored;
+    },
+    async read(request) {
+      return ((await commits.submit({ read: request })) as { read: string | undefined }).read;
+    },
+  };
+}
