@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatRooms, departments, matches, members } from '../../db/schema';
 import type { MessageRow } from './message';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedRows } from '../../db/prepared';
 
 /** node-postgres and PGlite both answer raw queries with `{ rows }`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -435,20 +435,15 @@ export function chatRepo(db: Db) {
 
   return {
     async room(roomId: number): Promise<RoomReadState | undefined> {
-      const rows = await db
-        .select({
-          id: chatRooms.id,
-          memberA: chatRooms.memberA,
-          memberB: chatRooms.memberB,
-          aLeft: chatRooms.aLeft,
-          bLeft: chatRooms.bLeft,
-          blocked: sql<boolean>`${blockedPair(sql`${chatRooms}`)}`,
-          aReadId: sql<string>`${chatRooms.aReadId}::text`,
-          bReadId: sql<string>`${chatRooms.bReadId}::text`,
-        })
-        .from(chatRooms)
-        .where(eq(chatRooms.id, roomId))
-        .limit(1);
+      // Every history read and first SEND per room: prepared (server/db/prepared.ts).
+      const rows = await preparedRows<RoomReadState>(
+        db,
+        sql`select r.id, r.member_a as "memberA", r.member_b as "memberB", r.a_left as "aLeft", r.b_left as "bLeft",
+                   ${blockedPair(sql`r`)} as blocked, r.a_read_id::text as "aReadId", r.b_read_id::text as "bReadId"
+              from chat_rooms r
+             where r.id = ${roomId}
+             limit 1`,
+      );
       return rows[0];
     },
 
@@ -523,12 +518,12 @@ export function chatRepo(db: Db) {
     },
 
     async countRooms(memberId: number): Promise<number> {
-      const rows = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from chat_rooms r where ${visibleTo(memberId)}`);
+      const rows = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from chat_rooms r where ${visibleTo(memberId)}`);
       return Number(rows[0]?.n ?? 0);
     },
 
     async listRooms(memberId: number, limit: number, offset: number): Promise<ListedRoom[]> {
-      const rows = await rowsOf<{
+      const rows = await preparedRows<{
         room_id: number;
         friend_id: number;
         friend_name: string;
@@ -573,7 +568,7 @@ export function chatRepo(db: Db) {
      * a bare `id` would mean the text alias of the select list and sort "9" after "25".
      */
     async messages(roomId: number, beforeId: string | undefined, limit: number): Promise<MessageRow[]> {
-      const rows = await rowsOf<RawMessage>(
+      const rows = await preparedRows<RawMessage>(
         db,
         sql`select id::text as id, room_id, sender_id, content, client_message_id, ${createdMs(sql`created_at`)} as created_ms
               from chat_messages m

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { preparedRows } from '../../db/prepared';
 
 export interface NotificationRow {
   id: number;
@@ -14,7 +14,8 @@ export interface NotificationRow {
 
 /** Newest first, `id < before` when given; one row more than asked tells whether there is a next page. */
 export function notificationsPage(db: Db, recipientId: number, before: number | undefined, limit: number): Promise<NotificationRow[]> {
-  return rowsOf<NotificationRow>(
+  // Prepared with one generic plan (server/db/prepared.ts): the notifications tab polls it.
+  return preparedRows<NotificationRow>(
     db,
     sql`select n.id, n.type, n.content, n.is_read, coalesce(s.membername, s.account_name) as sender_name,
                s.profile_image_url as sender_image, (extract(epoch from n.created_at) * 1000)::float8 as created_ms
