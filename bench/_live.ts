@@ -15,14 +15,16 @@ import { STOMP_HEADERS } from '../contract/stomp';
 export function serveNodeFlags(): string[] {
   if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-  // `exec node …`: the shell hands its process to node, so signals reach the server.
+  // `npm run build:server && exec node <flags> dist-server/index.mjs`: the shell hands its
+  // process to node, so signals reach the server.
   const words = pkg.scripts
-    .serve!.trim()
+    .serve!.split('&&')
+    .pop()!
+    .trim()
     .split(/\s+/)
     .filter((word, i) => !(i === 0 && word === 'exec'));
-  const end = words.indexOf('--import');
-  if (words[0] !== 'node' || end < 0) throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
-  return words.slice(1, end);
+  if (words[0] !== 'node') throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
+  return words.slice(1).filter((word) => word.startsWith('--'));
 }
 
 /** Resolves once CONNECTED; `connectHeaders` as the server wants them (ours: `Authorization: Bearer …`). */

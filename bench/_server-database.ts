@@ -22,7 +22,8 @@ export async function openServerDatabase(name: string, env: Record<string, strin
     ...(process.env.BENCH_PGLITE_WASM_TIER ? { PGLITE_WASM_TIER: process.env.BENCH_PGLITE_WASM_TIER } : {}),
     ...env,
   });
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), `lunchchat-bench-${name}-`));
+  // BENCH_DATA_DIR: a folder an earlier child made (and seeded); this one removes it when it closes.
+  const dataDir = databaseUrl ? undefined : process.env.BENCH_DATA_DIR || mkdtempSync(path.join(tmpdir(), `lunchchat-bench-${name}-`));
   const database = await openDatabase({
     databaseUrl,
     dataDir,

@@ -23,6 +23,7 @@ import { type Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_ENDPOINT } from '../contract/stomp';
 import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
+import { bundleServer } from '../scripts/build-server.mjs';
 import { connect as connectClient, serveNodeFlags, subscribed, jsonLines } from './_live';
 import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
@@ -77,25 +78,46 @@ interface Server {
   close(): Promise<void>;
 }
 
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
-  const child = fork(new URL('./_chat-server.ts', import.meta.url).pathname, [], {
+/** Forks bench/_chat-server.ts in a phase and resolves with its first message of that type. */
+/**
+ * The serve phase runs bundled, as `npm start` runs the server (scripts/build-server.mjs): without
+ * tsx's loader, whose isolate and transpiled modules are not the server's memory.
+ */
+const SERVE_BUNDLE = new URL('../node_modules/.cache/lunchchat-bench/chat-server.mjs', import.meta.url).pathname;
+
+function runChild<T extends ToParent['type']>(phase: 'seed' | 'serve', env: Record<string, string>, answer: T) {
+  const script = phase === 'serve' ? SERVE_BUNDLE : new URL('./_chat-server.ts', import.meta.url).pathname;
+  const child = fork(script, [], {
     // BENCH_PROFILE=dir writes a CPU profile of the server there.
-    execArgv: [...serveNodeFlags(), '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_PAIRS: String(PAIRS), BENCH_IDLE: String(IDLE) },
+    execArgv: [
+      ...serveNodeFlags(),
+      ...(phase === 'seed' ? ['--import', 'tsx'] : []),
+      ...(phase === 'serve' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
+    env: { ...process.env, ...env, BENCH_CHAT_PHASE: phase, BENCH_PAIRS: String(PAIRS), BENCH_IDLE: String(IDLE) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = await new Promise<Extract<ToParent, { type: 'ready' }>>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m));
+  const message = new Promise<Extract<ToParent, { type: T }>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server (${phase}) exited with ${code}`)));
+    child.on('message', (m: ToParent) => m.type === answer && resolve(m as Extract<ToParent, { type: T }>));
   });
+  return { child, message };
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<Server> {
+  // Seeded by a child of its own (see _chat-server.ts), then served by a fresh one.
+  await bundleServer(new URL('./_chat-server.ts', import.meta.url).pathname, SERVE_BUNDLE);
+  const seeded = await runChild('seed', { BENCH_DATABASE_URL: databaseUrl ?? '' }, 'seeded').message;
+  const { child, message } = runChild('serve', { BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_DATA_DIR: seeded.dataDir ?? '' }, 'ready');
+  const ready = await message;
   const ask = (m: ToChild) => child.send(m);
   return {
     child,
     dialect: OURS,
     url: `ws://127.0.0.1:${ready.port}${STOMP_ENDPOINT}`,
     database: ready.database,
-    pairs: ready.pairs,
-    idle: ready.idle,
+    pairs: seeded.pairs,
+    idle: seeded.idle,
     stats: () =>
       new Promise((resolve) => {
         const onMessage = (m: ToParent) => {

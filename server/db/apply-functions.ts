@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
+import { serverDir } from '../lib/server-dir';
 
-const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
+const functionsFolder = path.join(serverDir, 'db', 'functions');
 
 /**
  * The live definitions of the database functions (ranking, counters) are the files in

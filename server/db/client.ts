@@ -1,9 +1,9 @@
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serverDir } from '../lib/server-dir';
 import { applyFunctions } from './apply-functions';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
@@ -51,7 +51,7 @@ function timeQueries(target: { query: (...args: never[]) => unknown }): (observe
 /** The advisory lock key of migrations and seeding (any fixed 64-bit number, the same for every instance). */
 const BOOT_LOCK_KEY = 7_263_114_052_771n;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(serverDir, 'db', 'migrations');
 
 export interface DatabaseOptions {
   /** postgres://… for a real server; otherwise PGlite. */
@@ -164,11 +164,10 @@ export const pgliteFsyncCount = () => threadFsyncs.reduce((sum, counter) => sum 
  * If the child cannot run (an unusual launcher), the server initialises the folder itself.
  */
 async function initPgliteInChild(dataDir: string): Promise<void> {
-  const script = fileURLToPath(new URL('./pglite-init.ts', import.meta.url));
+  // Plain JavaScript: it runs the same whether the server runs from source or built.
+  const script = path.join(serverDir, 'db', 'pglite-init.mjs');
   const code = await new Promise<number | null>((resolve) => {
-    // The script is TypeScript: the child needs tsx, as the server itself does (`node --import tsx`).
-    const execArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
-    const child = fork(script, [dataDir], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(script, [dataDir], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('error', () => resolve(null));
     child.once('exit', (exitCode) => resolve(exitCode));
   });

@@ -1,7 +1,9 @@
 // The main thread's side of PGlite's worker (decision 0023): an object with the part of PGlite's
 // API that drizzle-orm/pglite and the chat's prepared statements use (query, exec, transaction,
 // close), each call a message to server/db/pglite-worker.mjs and its answer.
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { serverDir } from '../lib/server-dir';
 
 export interface ThreadOptions {
   dataDir: string;
@@ -74,7 +76,7 @@ export class PGliteThread {
   }
 
   static async open(options: ThreadOptions): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    const worker = new Worker(path.join(serverDir, 'db', 'pglite-worker.mjs'), {
       workerData: options,
       // The thread's own young generation, not the server's (`--max-semi-space-size`): its garbage
       // is result rows, short-lived and small, and each MB reserved here stays resident.

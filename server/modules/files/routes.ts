@@ -1,6 +1,5 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -16,6 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { AppError, ok, sendError } from '../../lib/http';
+import { serverDir } from '../../lib/server-dir';
 import { okResponse, typed } from '../../lib/route-schemas';
 import { uploadsRepo } from './repo';
 import { sniffImageType, STORAGE_KEY_RE, typeOfKey, type LocalStorage, type Storage } from './storage';
@@ -93,7 +93,7 @@ export async function filesPublicRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 }
 
-const DEFAULT_IMAGES_DIR = fileURLToPath(new URL('../../assets/profile/', import.meta.url));
+const DEFAULT_IMAGES_DIR = path.join(serverDir, 'assets', 'profile');
 
 /** The three default profile images (contract section 11), served whatever the storage. */
 export async function defaultImageRoutes(app: FastifyInstance): Promise<void> {
