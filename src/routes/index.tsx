@@ -11,15 +11,21 @@ import { universityDisplayName } from '../lib/university';
 export const Route = createFileRoute('/')({
   staticData: { page: { tabBar: true, transparentHeader: true, layout: 'home' } },
   // Not awaited: the page shows at once and each section fills in (spec: home calls load independently).
+  // Sent from tasks of their own, the first screen's two before the rest, so the route's start-up
+  // task stays short (decision 0024).
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(universityNameQueryOptions());
-    void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
-    // Below the fold: sent from a task of their own, so the first route's start-up task stays short (decision 0024).
-    void yieldToMain().then(() => {
-      void context.queryClient.prefetchQuery(recommendationsQueryOptions());
-      void context.queryClient.prefetchQuery(popularMembersQueryOptions());
-      void context.queryClient.prefetchQuery(mentorBannerQueryOptions());
-    });
+    const { queryClient } = context;
+    void yieldToMain()
+      .then(() => {
+        void queryClient.prefetchQuery(universityNameQueryOptions());
+        void queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
+        return yieldToMain();
+      })
+      .then(() => {
+        void queryClient.prefetchQuery(recommendationsQueryOptions());
+        void queryClient.prefetchQuery(popularMembersQueryOptions());
+        void queryClient.prefetchQuery(mentorBannerQueryOptions());
+      });
   },
   component: HomePage,
 });
