@@ -2,7 +2,7 @@ import type { EmblaOptionsType } from 'embla-carousel';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { afterNextPaint } from './after-paint';
+import { afterPaintInTurn } from './use-after-first-paint';
 
 const notYet = () => undefined;
 
@@ -12,12 +12,13 @@ const notYet = () => undefined;
  * measurement forced a layout of the whole new screen inside a start-up long task. Now it starts
  * in a task of its own after the screen has been painted (flushSync: the re-render and embla's
  * start stay in that task, not in the next one React schedules), when reading the layout is
- * cheap. Until then the slides stand where the CSS puts them (the first one in view), so nothing
- * moves when it starts.
+ * cheap, and in turn with the screen's other after-paint steps (one per frame). Until then the
+ * slides stand where the CSS puts them (the first one in view), so nothing moves when it starts.
+ * `ready`: false holds the start (until every slide is rendered).
  */
-export function useCarousel(options: EmblaOptionsType) {
+export function useCarousel(options: EmblaOptionsType, ready = true) {
   const [viewportRef, api] = useEmblaCarousel(options);
   const [started, setStarted] = useState(false);
-  useEffect(() => afterNextPaint(() => flushSync(() => setStarted(true))), []);
+  useEffect(() => (ready ? afterPaintInTurn(() => flushSync(() => setStarted(true))) : undefined), [ready]);
   return [started ? viewportRef : notYet, api] as const;
 }

@@ -26,18 +26,19 @@ describe('home sections', () => {
     );
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lunch With Insight!' })).toBeInTheDocument();
-    const recommended = screen.getByRole('region', { name: '시간표와 관심사가 겹쳐요' });
+    // Below the fold: at the app's start they are built after the first paint, one per frame.
+    const recommended = await screen.findByRole('region', { name: '시간표와 관심사가 겹쳐요' });
     const link = await within(recommended).findByRole('link', { name: /이하늘/ });
     expect(link).toHaveAttribute('href', '/profile/7');
     expect(link).toHaveTextContent('컴퓨터정보공학부 · 23학번');
     expect(link).toHaveTextContent('창업');
     // Unknown interest codes are shown raw.
     expect(link).toHaveTextContent('UNKNOWN_CODE');
-    const popular = screen.getByRole('region', { name: '이런 사람은 어때요?' });
+    const popular = await screen.findByRole('region', { name: '이런 사람은 어때요?' });
     expect(await within(popular).findAllByRole('link')).toHaveLength(2);
     expect(await screen.findByRole('heading', { name: '김다현 멘토' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '지금 신청하기' })).toHaveAttribute('href', '/monthly-mentor');
-    const faq = screen.getByRole('link', { name: /자주 묻는 질문/ });
+    const faq = await screen.findByRole('link', { name: /자주 묻는 질문/ });
     expect(faq).toHaveAttribute('target', '_blank');
     expect(faq.getAttribute('rel')).toContain('noopener');
   });
@@ -54,10 +55,10 @@ describe('home sections', () => {
     const recommended = await screen.findByRole('region', { name: '시간표와 관심사가 겹쳐요' });
     await waitFor(() => expect(log).toHaveBeenCalledWith('failed to load recommended users', expect.anything()));
     expect(within(recommended).queryByRole('link')).toBeNull();
-    expect(within(screen.getByRole('region', { name: '이런 사람은 어때요?' })).queryByRole('link')).toBeNull();
+    expect(within(await screen.findByRole('region', { name: '이런 사람은 어때요?' })).queryByRole('link')).toBeNull();
     expect(await screen.findByRole('heading', { name: '최민재 멘토' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '지금 신청하기' })).toHaveAttribute('href', '/monthly-mentor');
-    expect(screen.getByRole('link', { name: /서비스 소개/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /서비스 소개/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /교환학생/ })[0]).toHaveAttribute('href', '/explore?interest=EXCHANGE_STUDENT');
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { unreadCountQueryOptions } from '../../../entities/chat-room';
+import { whenIdleAfterPaint } from '../../../lib/after-paint';
 
 type BadgeNavigator = Navigator & { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
 
@@ -14,7 +15,9 @@ function showAppBadge(count: number): void {
 
 /**
  * For the app's root while signed in: starts the app-wide chat connection (loaded on demand, so the
- * chat code stays out of the first screen's bundle) and returns the unread total for the 채팅 tab:
+ * chat code stays out of the first screen's bundle; once the first screen has painted and the
+ * browser is idle, at most a second later, so loading it is not part of the start-up's long tasks:
+ * decision 0024; the badge's count is fetched at once) and returns the unread total for the 채팅 tab:
  * the server's count over all rooms (GET /api/chatrooms/unread, kept live by `event:room`), not a
  * sum over however many list pages happen to be loaded.
  */
@@ -24,11 +27,14 @@ export function useChatLive(signedIn: boolean): number {
     if (!signedIn) return undefined;
     let cancelled = false;
     let release: (() => void) | undefined;
-    void import('./app-chat').then(({ acquireAppChat }) => {
-      if (!cancelled) release = acquireAppChat(queryClient).release;
+    const cancelStart = whenIdleAfterPaint(() => {
+      void import('./app-chat').then(({ acquireAppChat }) => {
+        if (!cancelled) release = acquireAppChat(queryClient).release;
+      });
     });
     return () => {
       cancelled = true;
+      cancelStart();
       release?.();
     };
   }, [signedIn, queryClient]);

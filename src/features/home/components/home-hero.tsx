@@ -1,6 +1,7 @@
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useEffect, useState } from 'react';
 import { useCarousel } from '../../../lib/use-carousel';
+import { usePartsAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import * as styles from './home-hero.css';
 
 const SLOGANS = [
@@ -29,7 +30,12 @@ function useAutoplay(api: EmblaCarouselType | undefined, paused: boolean): void 
 
 /** Spec "Home" 1: three looping slides with the university name, the title and a slogan. */
 export function HomeHero({ universityName }: { universityName: string }) {
-  const [viewportRef, api] = useCarousel({ loop: true });
+  // At the app's start the first slide alone is in the first screen (the others are out of view
+  // until the carousel moves): the other two are built after the first paint, then the carousel
+  // starts after the next one (decision 0024).
+  const allSlides = usePartsAfterFirstPaint(1) === 1;
+  const slides = allSlides ? SLOGANS : SLOGANS.slice(0, 1);
+  const [viewportRef, api] = useCarousel({ loop: true }, allSlides);
   const [selected, setSelected] = useState(0);
   const [held, setHeld] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -54,7 +60,7 @@ export function HomeHero({ universityName }: { universityName: string }) {
     <section className={styles.hero} aria-roledescription="carousel" aria-label="런치챗 소개" onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
-          {SLOGANS.map((slogan, index) => (
+          {slides.map((slogan, index) => (
             <div
               key={index}
               className={`${styles.slide} ${styles.background[(index % 3) as 0 | 1 | 2]}`}
