@@ -5,17 +5,17 @@ import type { Db } from './client';
 
 type Arg = number | string | null;
 
-/**
- * Named prepared statements on drizzle's own client, so the send path parses and plans its
- * statements once per connection instead of once per message (on PGlite that was most of the
- * cost of a send; see docs/decisions/0005-chat-delivery.md).
- */
 interface Statement {
   name: string;
   text: string;
   args: readonly Arg[];
 }
 
+/**
+ * Named prepared statements on drizzle's own client, so the hot paths parse and plan their
+ * statements once per connection instead of once per run (on PGlite that was most of the cost of
+ * a send; see docs/decisions/0005-chat-delivery.md and 0017).
+ */
 export interface Prepared {
   run<T>(name: string, text: string, args: readonly Arg[]): Promise<T[]>;
   /**
