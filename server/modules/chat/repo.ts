@@ -264,8 +264,9 @@ const intArray = (ids: readonly number[]) => {
 
 /**
  * `event:room`'s rows: one per room ($1), then one per member ($2, and both members of the rooms
- * in $3) with their unread total in a_unread. A total is summed as GET /api/chatrooms/unread does: rooms the member has not left,
- * no block between the two (section 15), the friend not suspended (section 16).
+ * in $3) with their unread total in a_unread. A total is summed as GET /api/chatrooms/unread
+ * does: rooms the member has not left, no block between the two (section 15), the friend not
+ * suspended (section 16).
  */
 const ROOM_EVENTS_SQL = `
   select 'room' as kind, r.id, r.member_a, r.member_b, r.a_left, r.b_left,
