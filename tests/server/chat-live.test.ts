@@ -14,7 +14,9 @@ import {
   typingPublish,
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
+import { chatEvents, memberRoute } from '../../server/modules/chat/events';
 import { chatRepo, MARK_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
+import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
 import { acceptMatch, email, matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
@@ -242,6 +244,36 @@ describeEachDatabase(
       for (const plan of plans) {
         expect(plan).toMatch(/chat_rooms/);
         expect(plan).not.toMatch(/Seq Scan on chat_rooms/);
+      }
+    });
+
+    it('event:room for many rooms changed at once (several statements): each member told once, with counts and totals', async () => {
+      const { app, database } = server();
+      const repo = chatRepo(database.db);
+      // One member in all of them, so the total spans rooms answered by different statements.
+      const hub = await newMember(app, email('hub'));
+      const rooms: Array<{ roomId: number; friendId: number }> = [];
+      for (let i = 0; i < 37; i++) {
+        const friend = await newMember(app, email(`spoke${i}`));
+        await acceptMatch(database.db, hub.memberId, friend.memberId);
+        const res = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${friend.memberId}`, headers: bearer(hub) });
+        const roomId = res.json().result.chatRoomId as number;
+        await repo.store(roomId, friend.memberId, `안녕 ${i}`, null);
+        rooms.push({ roomId, friendId: friend.memberId });
+      }
+      const published: Array<{ destination: string; body: { roomId: number; unreadCount: number; totalUnreadCount: number } }> = [];
+      const broker = {
+        publish: (destination: string, body: string) => published.push({ destination, body: JSON.parse(body) }),
+      } as unknown as Broker;
+      const quiet = { info() {}, warn() {}, error() {} };
+      const events = chatEvents(repo, broker, quiet, (p) => p);
+      for (const { roomId } of rooms) events.roomChanged(roomId);
+      await waitUntil(() => published.length === 2 * rooms.length, 5000, 'every event:room');
+      const toHub = published.filter((p) => p.destination === memberRoute(hub.memberId)).map((p) => p.body);
+      expect(toHub.map((e) => e.roomId).sort((x, y) => x - y)).toEqual(rooms.map((r) => r.roomId).sort((x, y) => x - y));
+      expect(toHub.every((e) => e.unreadCount === 1 && e.totalUnreadCount === rooms.length)).toBe(true);
+      for (const { friendId } of rooms) {
+        expect(published.filter((p) => p.destination === memberRoute(friendId)).map((p) => p.body.unreadCount)).toEqual([0]);
       }
     });
 
