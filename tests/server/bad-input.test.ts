@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../contract/envelope';
+import { INTEREST_CODES } from '../../contract/interests';
 import { CONTROL_CHARS_RE } from '../../contract/members';
 import { call, describeApi, email, type ApiServer, type Reply } from './api-harness';
 import { newMember, type Session } from './harness';
@@ -446,16 +447,7 @@ describeApi(
           fc.record({ size: badIntParam(1, 50) }),
           fc.record({ sort: badEnumParam(['recommend', 'recent']) }),
           fc.record({
-            interest: badEnumParam([
-              'EXCHANGE_STUDENT',
-              'EMPLOYMENT_CAREER',
-              'EXAM_PREPARATION',
-              'STARTUP',
-              'GPA_MANAGEMENT',
-              'FOREIGN_LANGUAGE_STUDY',
-              'HOBBY_LEISURE',
-              'SCHOOL_LIFE',
-            ]),
+            interest: badEnumParam(INTEREST_CODES),
           }),
           fc.record({ collegeId: badIntParam(1, 2 ** 31 - 1) }),
           fc.record({ studentNo: badEnumParam(['25', '24', '23', '22', '21', '20학번이상', '20학번 이상']) }),

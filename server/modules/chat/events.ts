@@ -14,7 +14,7 @@ export const EXCEPT_MEMBER_HEADER = 'except-member';
 const JSON_TYPE = 'application/json';
 /**
  * `event:room` batches: an idle server answers a change at once, a busy one gathers the changes of
- * this long into one query. A chat list a twentieth of a second behind is not seen;
+ * this long into one query per ROOM_EVENT_CHUNK rooms. A chat list a twentieth of a second behind is not seen;
  * the messages themselves are never held back.
  */
 const ROOM_EVENT_INTERVAL_MS = 50;
@@ -33,7 +33,7 @@ export interface ChatEvents {
 /**
  * Section 17 events, published through the broker so every instance delivers them. `event:room`
  * needs the unread counts from the database: changes are gathered (ROOM_EVENT_INTERVAL_MS) and
- * answered with one query, one at a time so a member never gets an older state after a newer.
+ * answered a chunk of rooms per query, one at a time so a member never gets an older state after a newer.
  */
 export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, logger: RealtimeLogger, track: <T>(p: Promise<T>) => Promise<T>): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */

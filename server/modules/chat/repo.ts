@@ -601,26 +601,11 @@ export function chatRepo(db: Db) {
 
     /**
      * Each member's unread messages over all their rooms (left, blocked and suspended-friend rooms
-     * excluded, as in the list):
-     * GET /api/chatrooms/unread and `event:room`'s total. One query for any number of members.
+     * excluded, as in the list): GET /api/chatrooms/unread. The totals `event:room` sends, from the
+     * same statement.
      */
     async unreadTotals(memberIds: readonly number[]): Promise<Map<number, number>> {
-      // As visibleTo: no block between the two (section 15), the friend not suspended (section 16).
-      const listed = (friend: SQL) => sql`not ${blockedPair(sql`r`)} and not exists (select 1 from members s where s.id = ${friend} and s.status = 'DISABLED')`;
-      const totals = new Map(memberIds.map((id) => [id, 0]));
-      if (memberIds.length === 0) return totals;
-      const rows = await rowsOf<{ member_id: number; unread: number }>(
-        db,
-        sql`select x.member_id, sum(x.unread)::int as unread
-              from (select r.member_a as member_id, r.a_unread as unread
-                      from chat_rooms r where not r.a_left and r.a_unread > 0 and r.member_a in ${memberIds} and ${listed(sql`r.member_b`)}
-                    union all
-                    select r.member_b, r.b_unread
-                      from chat_rooms r where not r.b_left and r.b_unread > 0 and r.member_b in ${memberIds} and ${listed(sql`r.member_a`)}) x
-             group by x.member_id`,
-      );
-      for (const r of rows) totals.set(Number(r.member_id), Number(r.unread));
-      return totals;
+      return (await this.roomEvents([], memberIds, [])).totals;
     },
 
     /**
@@ -635,7 +620,7 @@ export function chatRepo(db: Db) {
       memberIds: readonly number[],
       bothOf: readonly number[],
     ): Promise<{ rooms: RoomSummary[]; totals: Map<number, number> }> {
-      if (roomIds.length === 0) return { rooms: [], totals: new Map() };
+      if (roomIds.length === 0 && memberIds.length === 0) return { rooms: [], totals: new Map() };
       const rows = await statements.run<{
         kind: 'room' | 'total';
         id: number;
