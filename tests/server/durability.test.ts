@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -26,6 +26,29 @@ describe('PGlite on disk: a commit is on the disk before it is acknowledged', ()
         await database.db.execute(sql`insert into t values (${i})`);
         expect(pgliteFsyncCount(), `commit ${i}`).toBeGreaterThan(before);
       }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a new WAL segment is not zero-filled through the database thread: the commit that needs one is not held up by 16 MB of writes', async () => {
+    const dataDir = path.join(root, 'segments');
+    const database = await openDatabase({ dataDir, pgliteDurability: 'full' });
+    try {
+      expect(await setting(database.db, 'wal_init_zero')).toBe('off');
+      await database.db.execute(sql`create table t (x int)`);
+      await database.db.execute(sql`select pg_switch_wal()`);
+      const before = pgliteFsyncCount();
+      await database.db.execute(sql`insert into t values (1)`);
+      expect(pgliteFsyncCount()).toBeGreaterThan(before);
+      const walDir = path.join(dataDir, 'pg_wal');
+      const segments = readdirSync(walDir)
+        .filter((name) => /^[0-9A-F]{24}$/.test(name))
+        .sort();
+      const newest = statSync(path.join(walDir, segments.at(-1)!));
+      expect(newest.size).toBe(16 * 2 ** 20);
+      // What the disk holds of it: the records written, not 16 MB of zeros.
+      expect(newest.blocks * 512).toBeLessThan(2 * 2 ** 20);
     } finally {
       await database.close();
     }
