@@ -20,7 +20,7 @@ const JSON_TYPE = 'application/json';
  * messages queued behind it; 200 ms halves that and took the p99 from 29–37 to 21–22 ms (0026).
  */
 const ROOM_EVENT_INTERVAL_MS = 200;
-/** Rooms per `event:room` statement (bench/chat.ts: ~100 rooms changed in 50 ms took ~4–10 ms). */
+/** Rooms per `event:room` statement (bench/chat.ts: ~100 rooms in one statement took ~4–10 ms, a wait for every message behind it). */
 const ROOM_EVENT_CHUNK = 16;
 
 export interface ChatEvents {
