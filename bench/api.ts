@@ -7,7 +7,7 @@
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh lc_bench_* database is made and dropped)
 //   BENCH_MEMBERS=50000  BENCH_N=300           size of the campus, requests per query
 //   BENCH_CHECK_RESPONSES=1                    check each response against its contract schema (decision 0011)
-//   PGLITE_WASM_TIER=optimizing                PGlite with V8's optimising compiler (decision 0008; default baseline)
+//   PGLITE_WASM_TIER=baseline|optimizing       how V8 compiles PGlite (decisions 0008, 0027; default lazy)
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';

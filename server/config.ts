@@ -29,11 +29,13 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS is a size such as 32MB')
     .default('32MB'),
   /**
-   * How V8 compiles PGlite's postgres.wasm. `baseline` (Liftoff only) keeps ~90 MB of optimised
-   * machine code out of the process for ~25 % less database throughput; `optimizing` is V8's
-   * default. It sets a process-wide V8 flag, and only WebAssembly is affected (decision 0008).
+   * How V8 compiles PGlite's postgres.wasm, each function when it first runs (decisions 0008 and
+   * 0027). `lazy`: by the optimising compiler (TurboFan) only; `baseline`: by Liftoff only, the
+   * quick compiler, whose code is slower; `optimizing`: V8's default, Liftoff first, then TurboFan
+   * for hot functions, keeping both codes (~35 MB more with 2,000 chat connections than `lazy`).
+   * Process-wide V8 flags; only WebAssembly is affected.
    */
-  PGLITE_WASM_TIER: z.enum(['baseline', 'optimizing']).default('baseline'),
+  PGLITE_WASM_TIER: z.enum(['lazy', 'baseline', 'optimizing']).default('lazy'),
   /** `full`: a commit (and so a chat RECEIPT) is on disk before it is acknowledged; `relaxed`: PGlite's own default, fsync off (faster, loses the last commits on a power loss). */
   PGLITE_DURABILITY: z.enum(['full', 'relaxed']).default('full'),
   REDIS_URL: optionalString,

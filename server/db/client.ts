@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverDir } from '../lib/server-dir';
 import { applyFunctions } from './apply-functions';
 import { lockDataDir } from './data-dir-lock';
-import { PGliteThread } from './pglite-thread';
+import { PGliteThread, type WasmTier } from './pglite-thread';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -62,8 +62,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's shared_buffers (e.g. `32MB`); PostgreSQL's default (128MB) when not given. */
   pgliteSharedBuffers?: string;
-  /** `baseline`: V8 compiles PGlite's WebAssembly with Liftoff only (less memory); V8's default otherwise. */
-  pgliteWasmTier?: 'baseline' | 'optimizing';
+  /** How V8 compiles PGlite's WebAssembly (server/config.ts PGLITE_WASM_TIER); V8's default when not given. */
+  pgliteWasmTier?: WasmTier;
   /** `full` (default): commits reach the disk (fsync) before they are acknowledged; `relaxed`: PGlite's fsync-off default. */
   pgliteDurability?: 'full' | 'relaxed';
 }

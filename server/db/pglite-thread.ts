@@ -5,13 +5,16 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serverDir } from '../lib/server-dir';
 
+export type WasmTier = 'lazy' | 'baseline' | 'optimizing';
+
 export interface ThreadOptions {
   dataDir: string;
   /** PGlite's shared_buffers (e.g. `32MB`); PostgreSQL's default when not given. */
   sharedBuffers?: string;
   /** fsync on, and made real (commits reach the disk before they are acknowledged). */
   durable: boolean;
-  wasmTier?: 'baseline' | 'optimizing';
+  /** server/config.ts PGLITE_WASM_TIER; V8's default when not given. */
+  wasmTier?: WasmTier;
   /** One Int32: fsync() calls that reached the disk. */
   fsyncCounter: SharedArrayBuffer;
 }

@@ -12,9 +12,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 /** @type {import('./pglite-thread').ThreadOptions} */
 const options = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-// Read by V8 when the module is compiled (inside PGlite.create), so it is set before. The
-// optimising tier's code for the 9 MB postgres.wasm stays resident for the process's life.
-if (options.wasmTier === 'baseline') v8.setFlagsFromString('--liftoff-only');
+// Read by V8 when the module is compiled (inside PGlite.create), so they are set before. Machine
+// code for the 9 MB postgres.wasm stays resident for the process's life (decision 0008): `lazy`
+// compiles a function with the optimising compiler (TurboFan) when it first runs, and nothing
+// else; `baseline` with Liftoff only, whose code runs slower; V8's default with Liftoff, then
+// again with TurboFan once hot, and keeps both codes (decision 0027).
+// Each tier sets every flag: they are the process's, and another PGlite may have set them before.
+// Functions are compiled when first called in all three (V8's default, `--wasm-lazy-compilation`).
+const tierFlags = {
+  lazy: ['--no-liftoff-only', '--no-liftoff'],
+  baseline: ['--liftoff', '--liftoff-only'],
+  optimizing: ['--liftoff', '--no-liftoff-only'],
+};
+for (const flag of options.wasmTier ? tierFlags[options.wasmTier] : []) v8.setFlagsFromString(flag);
 const { PGlite } = await import('@electric-sql/pglite');
 /** fsync() calls that reached the disk, shared with the main thread (pgliteFsyncCount). */
 const fsyncs = new Int32Array(options.fsyncCounter);

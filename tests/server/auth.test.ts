@@ -330,7 +330,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(/PGLITE_SHARED_BUFFERS/);
     expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
     expect(() => loadConfig({ PGLITE_WASM_TIER: 'fast' })).toThrow(/PGLITE_WASM_TIER/);
-    expect(loadConfig({}).PGLITE_WASM_TIER).toBe('baseline');
+    expect(loadConfig({}).PGLITE_WASM_TIER).toBe('lazy');
   });
 
   it('refuses to start in production without PUBLIC_URL (absolute URLs never come from the Host header)', () => {
