@@ -23,7 +23,10 @@ import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
-const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+// Longer than ROOM_EVENT_INTERVAL_MS (200 ms, server/modules/chat/events.ts): an `event:room` for a
+// change made before the wait is out by its end. At 150 ms a late one could land after a test
+// had cleared its events and was counting new ones (a CI failure on PostgreSQL, 1 run in 4).
+const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 interface RestMessage {
   id: { value: string };
