@@ -54,7 +54,7 @@ function literal(arg: Arg): string {
 }
 
 const DUPLICATE_PREPARED = '42P05';
-const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
+const preparedOn = new WeakMap<object, { pending: Map<string, Promise<unknown>>; done: Set<string> }>();
 
 export function prepared(db: Db): Prepared {
   const client = (db as unknown as { $client?: unknown }).$client as Partial<PgPool & PGliteClient> | undefined;
@@ -63,18 +63,27 @@ export function prepared(db: Db): Prepared {
   if (typeof client.exec === 'function') {
     const pglite = client as PGliteClient;
     // Prepared statements belong to the database session, which every repo on this client shares.
-    const ready = preparedOn.get(pglite) ?? new Map<string, Promise<unknown>>();
+    const ready = preparedOn.get(pglite) ?? { pending: new Map<string, Promise<unknown>>(), done: new Set<string>() };
     preparedOn.set(pglite, ready);
-    const ensure = async (name: string, text: string): Promise<void> => {
-      let prepare = ready.get(name);
+    /**
+     * undefined once the statement exists: the caller then goes on without a turn of the event
+     * loop's microtasks, so a statement started just before synchronous work (the group commit
+     * starts the next batch, then broadcasts the last one: writer.ts) reaches the database thread first.
+     */
+    const ensure = (name: string, text: string): Promise<unknown> | undefined => {
+      if (ready.done.has(name)) return undefined;
+      let prepare = ready.pending.get(name);
       if (!prepare) {
-        prepare = pglite.exec(`prepare ${name} as ${text}`).catch((err: unknown) => {
-          if ((err as { code?: string }).code !== DUPLICATE_PREPARED) throw err;
-        });
-        ready.set(name, prepare);
-        prepare.catch(() => ready.delete(name));
+        prepare = pglite
+          .exec(`prepare ${name} as ${text}`)
+          .catch((err: unknown) => {
+            if ((err as { code?: string }).code !== DUPLICATE_PREPARED) throw err;
+          })
+          .then(() => ready.done.add(name));
+        ready.pending.set(name, prepare);
+        prepare.catch(() => ready.pending.delete(name));
       }
-      await prepare;
+      return prepare;
     };
     // One generic plan per statement, made once. Left to choose (plan_cache_mode auto),
     // PostgreSQL kept planning chat_room_events for its arrays on every run: 1.4 ms of
@@ -84,12 +93,16 @@ export function prepared(db: Db): Prepared {
     const execute = (statement: Statement) => `execute ${statement.name}(${statement.args.map(literal).join(', ')})`;
     return {
       async run<T>(name: string, text: string, args: readonly Arg[]) {
-        await ensure(name, text);
+        const preparing = ensure(name, text);
+        if (preparing) await preparing;
         const results = await pglite.exec(`${GENERIC}; ${execute({ name, text, args })}`);
         return (results[results.length - 1]?.rows ?? []) as T[];
       },
       async together(list: readonly Statement[]) {
-        for (const statement of list) await ensure(statement.name, statement.text);
+        for (const statement of list) {
+          const preparing = ensure(statement.name, statement.text);
+          if (preparing) await preparing;
+        }
         // One simple query: its statements run in one implicit transaction.
         const results = await pglite.exec([GENERIC, ...list.map(execute)].join('; '));
         return results.slice(1).map((result) => result.rows);

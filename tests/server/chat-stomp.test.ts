@@ -97,7 +97,7 @@ describeEachDatabase(
     it('pipelines SENDs without a receipt: all stored and broadcast in order; a later RECEIPT covers them', async () => {
       const { app } = server();
       const { b, roomId, ca, cb } = await connectedPair('pipe');
-      const n = 300;
+      const n = 700;
       for (let i = 0; i < n; i++) ca.client.publish({ destination: roomPublish(roomId), body: json(`p${i}`) });
       await ca.send(roomPublish(roomId), json('last'));
       // The RECEIPT of the last SEND comes after every earlier one of the session is stored.

@@ -14,16 +14,44 @@ interface GroupCommit<Q, R> {
   submit(request: Q, after?: After<R>): Promise<R>;
 }
 
+type Outcome<R> = { results: R[] } | { error: unknown };
+
 /**
  * Group commit: one batch statement in flight per process; everything submitted meanwhile goes
  * into the next one. An idle writer stores a lone request at once, a busy one amortises the
  * statement and its commit (on PGlite an fsync on the database's one thread, on PostgreSQL a WAL flush)
  * over every request that arrived while it worked. One batch at a time also means results, and
  * so broadcasts, come out in submit order.
+ *
+ * When a batch comes back, the next one is started before this one's `after`s run (the
+ * broadcasts): the database works on it meanwhile instead of waiting for this thread. Order holds
+ * all the same: the next batch's results are taken only once this one's are delivered.
  */
 function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBatch = 256): GroupCommit<Q, R> {
   const queue: Array<Pending<Q, R>> = [];
   let running = false;
+
+  const start = (batch: ReadonlyArray<Pending<Q, R>>): Promise<Outcome<R>> =>
+    run(batch.map((p) => p.request)).then(
+      (results) => ({ results }),
+      (error: unknown) => ({ error }),
+    );
+
+  function deliver(batch: ReadonlyArray<Pending<Q, R>>, outcome: Outcome<R>) {
+    if ('error' in outcome) {
+      for (const p of batch) p.reject(outcome.error);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const result = outcome.results[i]!;
+      try {
+        p.after?.(result);
+        p.resolve(result);
+      } catch (err) {
+        p.reject(err);
+      }
+    });
+  }
 
   async function pump(): Promise<void> {
     running = true;
@@ -32,23 +60,15 @@ function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBat
         // Let the event loop read whatever frames already arrived, so they join this batch rather
         // than each waiting for a statement of its own.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const batch = queue.splice(0, maxBatch);
-        let results: R[];
-        try {
-          results = await run(batch.map((p) => p.request));
-        } catch (err) {
-          for (const p of batch) p.reject(err);
-          continue;
+        let batch = queue.splice(0, maxBatch);
+        let inFlight = start(batch);
+        while (batch.length > 0) {
+          const outcome = await inFlight;
+          const next = queue.splice(0, maxBatch);
+          if (next.length > 0) inFlight = start(next);
+          deliver(batch, outcome);
+          batch = next;
         }
-        batch.forEach((p, i) => {
-          const result = results[i]!;
-          try {
-            p.after?.(result);
-            p.resolve(result);
-          } catch (err) {
-            p.reject(err);
-          }
-        });
       }
     } finally {
       running = false;
