@@ -69,8 +69,9 @@ const UNSTORABLE = /[\0\p{Cs}]/u;
  * Receipt-less SENDs a session may have in the store queue before it waits like everyone else.
  * A full batch (writer.ts: 256): with 64, one publisher's next batch could not gather while its
  * last was in the database, so the database waited for the broadcasts between every two
- * (bench/chat.ts one publisher on PGlite: 7,100–8,600 msg/s with 64, 9,500–11,200 with 256). Only a
- * raised CHAT_RATE lets a member get near it (default burst 30).
+ * (bench/chat.ts, one publisher on PGlite with the batches pipelined: 7,000–9,000 msg/s with 64,
+ * 9,500–11,200 with 256; decision 0028). Only a raised CHAT_RATE lets a member get near it
+ * (default burst 30).
  */
 const MAX_PIPELINED = 256;
 
