@@ -23,10 +23,11 @@ import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
-// Longer than ROOM_EVENT_INTERVAL_MS (200 ms, server/modules/chat/events.ts): an `event:room` for a
-// change made before the wait is out by its end. At 150 ms a late one could land after a test
-// had cleared its events and was counting new ones (a CI failure on PostgreSQL, 1 run in 4).
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+// Longer than an `event:room` can lag a change (server/modules/chat/events.ts: 200 ms per room,
+// rounds 50 ms apart, so < 250 ms) with room for its statement: an `event:room` for a change made
+// before the wait is out by its end. At 150 ms (with a lag of 200) a late one could land after a
+// test had cleared its events and was counting new ones (a CI failure on PostgreSQL, 1 run in 4).
+const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
 interface RestMessage {
   id: { value: string };

@@ -13,13 +13,19 @@ export const EXCEPT_MEMBER_HEADER = 'except-member';
 
 const JSON_TYPE = 'application/json';
 /**
- * `event:room` batches: an idle server answers a change at once, a busy one gathers the changes of
- * this long into one query per ROOM_EVENT_CHUNK rooms. A chat list a fifth of a second behind is
- * not seen; the messages themselves are never held back. 50 ms (decision 0017) spent ~20 % of
- * PGlite's thread on these queries in bench/chat.ts's 100 pairs, each chunk a wait for the
- * messages queued behind it; 200 ms halves that and took the p99 from 29–37 to 21–22 ms (0026).
+ * `event:room` at most once per room per this long: an idle room is answered at once, a busy one
+ * gathers its changes of this long into one event. A chat list a fifth of a second behind is not
+ * seen; the messages themselves are never held back. 50 ms (decision 0017) spent ~20 % of
+ * PGlite's thread on these queries in bench/chat.ts's 100 pairs; 200 ms halved it (0026).
  */
 const ROOM_EVENT_INTERVAL_MS = 200;
+/**
+ * At most one `event:room` query round per this long. The limit above is per room, so rooms
+ * busy since different moments come due at different moments, and each round takes only those
+ * due: one round for every room each 200 ms put ~200 frames on the event loop at once, and the
+ * messages that arrived meanwhile waited behind them (bench/chat.ts, decision 0029).
+ */
+const ROOM_EVENT_ROUND_MS = 50;
 /** Rooms per `event:room` statement (bench/chat.ts: ~100 rooms in one statement took ~4–10 ms, a wait for every message behind it). */
 const ROOM_EVENT_CHUNK = 16;
 
@@ -34,23 +40,46 @@ export interface ChatEvents {
 
 /**
  * Section 17 events, published through the broker so every instance delivers them. `event:room`
- * needs the unread counts from the database: changes are gathered (ROOM_EVENT_INTERVAL_MS) and
- * answered a chunk of rooms per query, one at a time so a member never gets an older state after a newer.
+ * needs the unread counts from the database: a room's changes are gathered (ROOM_EVENT_INTERVAL_MS)
+ * and answered in rounds (ROOM_EVENT_ROUND_MS), a chunk of rooms per query, one at a time so a
+ * member never gets an older state after a newer.
  */
 export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, logger: RealtimeLogger, track: <T>(p: Promise<T>) => Promise<T>): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */
   const pending = new Map<number, Set<number> | 'both'>();
+  /** Room → when its last `event:room` round began; only rooms told within ROOM_EVENT_INTERVAL_MS. */
+  const toldAt = new Map<number, number>();
   let flushing = false;
-  let lastFlushAt = -Infinity;
+  let lastRoundAt = -Infinity;
 
-  async function flush(): Promise<void> {
-    const all = [...pending];
-    pending.clear();
-    for (let at = 0; at < all.length; at += ROOM_EVENT_CHUNK) {
+  /** When the earliest pending room may be told again (-Infinity: one may be told now). */
+  function earliestDue(now: number): number {
+    let due = Infinity;
+    for (const roomId of pending.keys()) {
+      const at = toldAt.get(roomId);
+      if (at === undefined || at + ROOM_EVENT_INTERVAL_MS <= now) return -Infinity;
+      due = Math.min(due, at + ROOM_EVENT_INTERVAL_MS);
+    }
+    return due;
+  }
+
+  /** The pending rooms that may be told now, taken out of `pending`; forgets rooms told long ago. */
+  function takeDue(now: number): Array<[number, Set<number> | 'both']> {
+    for (const [roomId, at] of toldAt) if (at + ROOM_EVENT_INTERVAL_MS <= now) toldAt.delete(roomId);
+    const due = [...pending].filter(([roomId]) => !toldAt.has(roomId));
+    for (const [roomId] of due) {
+      pending.delete(roomId);
+      toldAt.set(roomId, now);
+    }
+    return due;
+  }
+
+  async function flush(due: Array<[number, Set<number> | 'both']>): Promise<void> {
+    for (let at = 0; at < due.length; at += ROOM_EVENT_CHUNK) {
       // Chunks, each its own statement, a turn of the event loop apart: messages stored meanwhile
       // go between them on the database thread instead of waiting behind one long statement.
       if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      await flushRooms(new Map(all.slice(at, at + ROOM_EVENT_CHUNK)));
+      await flushRooms(new Map(due.slice(at, at + ROOM_EVENT_CHUNK)));
     }
   }
 
@@ -85,6 +114,21 @@ export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, l
     }
   }
 
+  /** The round loop's sleep, while it sleeps: until when, and how to end it sooner. */
+  let sleeping: { until: number; wake(): void } | undefined;
+
+  function sleepUntil(until: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleeping = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.ceil(until - performance.now()));
+      sleeping = { until, wake: done };
+    });
+  }
+
   function schedule(): void {
     if (flushing) return;
     flushing = true;
@@ -92,13 +136,18 @@ export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, l
       (async () => {
         try {
           while (pending.size > 0) {
-            // At least one turn of the event loop, so a batch of stored messages lands here as one
-            // query; under load at most one flush per ROOM_EVENT_INTERVAL_MS, so the list's two
-            // queries do not queue in front of the messages on the database (bench/chat.ts).
-            const wait = lastFlushAt + ROOM_EVENT_INTERVAL_MS - performance.now();
-            await new Promise<void>((resolve) => (wait > 1 ? setTimeout(resolve, wait) : setImmediate(resolve)));
-            lastFlushAt = performance.now();
-            await flush();
+            // Rounds at most one per ROOM_EVENT_ROUND_MS, each taking the rooms whose last event
+            // is ROOM_EVENT_INTERVAL_MS old; a room changed meanwhile that is due sooner wakes this.
+            const now = performance.now();
+            const until = Math.max(lastRoundAt + ROOM_EVENT_ROUND_MS, earliestDue(now));
+            if (until > now) {
+              await sleepUntil(until);
+              continue;
+            }
+            // One turn of the event loop, so a batch of stored messages lands here as one round.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            lastRoundAt = performance.now();
+            await flush(takeDue(lastRoundAt));
           }
         } finally {
           flushing = false;
@@ -125,6 +174,8 @@ export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, l
       const current = pending.get(roomId);
       if (memberIds === undefined || current === 'both') pending.set(roomId, 'both');
       else pending.set(roomId, new Set([...(current ?? []), ...memberIds]));
+      const at = toldAt.get(roomId);
+      if (sleeping && (at === undefined ? -Infinity : at + ROOM_EVENT_INTERVAL_MS) < sleeping.until) sleeping.wake();
       schedule();
     },
   };

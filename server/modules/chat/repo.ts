@@ -612,7 +612,7 @@ export function chatRepo(db: Db) {
      * What `event:room` tells (contract section 17): each room's last message and both members'
      * unread counts, and each told member's total over all their rooms, in one prepared statement
      * (one snapshot, so a total never lags behind the room counts sent with it). Under load this
-     * runs every ROOM_EVENT_INTERVAL_MS on the database's one thread: as two ad-hoc statements,
+     * runs in every `event:room` round (events.ts) on the database's one thread: as two ad-hoc statements,
      * one with an IN list per member, it was a quarter of that thread's time (bench/chat.ts).
      */
     async roomEvents(

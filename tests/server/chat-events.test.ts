@@ -1,0 +1,85 @@
+// The pace of `event:room` (server/modules/chat/events.ts), with a database stand-in and fake
+// clocks: when each room's chat-list update goes out.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatEvents } from '../../server/modules/chat/events';
+import type { ChatRepo } from '../../server/modules/chat/repo';
+import type { Broker } from '../../server/realtime';
+
+function standIn() {
+  /** Each `event:room` statement: when it ran and for which rooms. */
+  const statements: Array<{ at: number; roomIds: number[] }> = [];
+  const repo: Pick<ChatRepo, 'roomEvents'> = {
+    roomEvents(roomIds) {
+      statements.push({ at: performance.now(), roomIds: [...roomIds] });
+      const rooms = roomIds.map((id) => ({
+        id,
+        memberA: id * 10 + 1,
+        memberB: id * 10 + 2,
+        aLeft: false,
+        bLeft: false,
+        lastMessage: '안녕',
+        lastMessageMs: 0,
+        aUnread: 0,
+        bUnread: 1,
+      }));
+      return Promise.resolve({ rooms, totals: new Map<number, number>() });
+    },
+  };
+  const broker = { publish() {} } as unknown as Broker;
+  const quiet = { info() {}, warn() {}, error() {} };
+  return { statements, events: chatEvents(repo, broker, quiet, (p) => p) };
+}
+
+/** Moves the fake clock to `ms` after the test's start, running what falls due on the way. */
+const until = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms - performance.now());
+};
+/** Each room's `event:room` times. */
+const toldAt = (statements: Array<{ at: number; roomIds: number[] }>, roomId: number) => statements.filter((s) => s.roomIds.includes(roomId)).map((s) => s.at);
+
+describe('event:room pacing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'], now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tells a quiet room at once while a busy room waits out its own interval', async () => {
+    const { statements, events } = standIn();
+    events.roomChanged(1);
+    await until(20);
+    events.roomChanged(1); // room 1 was told at 0: its next event waits until 200
+    await until(100);
+    events.roomChanged(2); // room 2 has not been told: now, not with room 1 at 200
+    await until(400);
+    // Each within a turn of the (fake) event loop of when it is due.
+    expect(statements.map((s) => s.roomIds)).toEqual([[1], [2], [1]]);
+    expect(statements.every((s, i) => s.at - [0, 100, 200][i]! >= 0 && s.at - [0, 100, 200][i]! <= 2)).toBe(true);
+  });
+
+  it('tells a busy room at most once per 200 ms and at most 250 ms after a change; rounds are 50 ms apart or more', async () => {
+    const { statements, events } = standIn();
+    // Ten rooms, each changed every 100 ms, 10 ms after the one before it, for two seconds.
+    const lastChange = new Map<number, number>();
+    for (let t = 0; t < 2000; t += 10) {
+      const roomId = (t / 10) % 10;
+      events.roomChanged(roomId);
+      lastChange.set(roomId, t);
+      await until(t + 10);
+    }
+    await until(2500);
+    for (let roomId = 0; roomId < 10; roomId++) {
+      const times = toldAt(statements, roomId);
+      const gaps = times.slice(1).map((at, i) => at - times[i]!);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
+      // Its last change is told, and no later than 250 ms after it.
+      expect(times.at(-1)! - lastChange.get(roomId)!).toBeGreaterThanOrEqual(0);
+      expect(times.at(-1)! - lastChange.get(roomId)!).toBeLessThanOrEqual(250);
+    }
+    const rounds = [...new Set(statements.map((s) => s.at))];
+    expect(Math.min(...rounds.slice(1).map((at, i) => at - rounds[i]!))).toBeGreaterThanOrEqual(50);
+    // The rooms come due at different moments, so the rounds are smaller than all ten at once.
+    expect(Math.max(...statements.map((s) => s.roomIds.length))).toBeLessThan(10);
+  });
+});
