@@ -92,6 +92,10 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       return closed;
     },
 
+    hasSubscribers(route) {
+      return registry.byDestination.has(route);
+    },
+
     connectionCount() {
       return registry.sessions.size;
     },

@@ -107,6 +107,8 @@ export interface StompServer<P = unknown> {
    * header) and closes it: a sign-in session that logged out, a disabled account. Returns how many.
    */
   closeWhere(match: (principal: P) => boolean, error: { message: string; code: string }): number;
+  /** Whether a session on this server is subscribed to route `route` (see authorizeSubscribe). */
+  hasSubscribers(route: string): boolean;
   /** Open sockets, including ones that have not finished CONNECT. */
   connectionCount(): number;
   /** Sends ERROR `reason` to every session, closes them and refuses new ones; resolves when all are gone. */

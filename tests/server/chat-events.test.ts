@@ -5,7 +5,7 @@ import { chatEvents } from '../../server/modules/chat/events';
 import type { ChatRepo } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 
-function standIn() {
+function standIn(listening?: (memberId: number) => boolean) {
   /** Each `event:room` statement: when it ran and for which rooms. */
   const statements: Array<{ at: number; roomIds: number[] }> = [];
   const repo: Pick<ChatRepo, 'roomEvents'> = {
@@ -27,7 +27,7 @@ function standIn() {
   };
   const broker = { publish() {} } as unknown as Broker;
   const quiet = { info() {}, warn() {}, error() {} };
-  return { statements, events: chatEvents(repo, broker, quiet, (p) => p) };
+  return { statements, events: chatEvents(repo, broker, quiet, (p) => p, listening) };
 }
 
 /** Moves the fake clock to `ms` after the test's start, running what falls due on the way. */
@@ -56,6 +56,17 @@ describe('event:room pacing', () => {
     // Each within a turn of the (fake) event loop of when it is due.
     expect(statements.map((s) => s.roomIds)).toEqual([[1], [2], [1]]);
     expect(statements.every((s, i) => s.at - [0, 100, 200][i]! >= 0 && s.at - [0, 100, 200][i]! <= 2)).toBe(true);
+  });
+
+  it('computes nothing for members nobody listens for; a room changed for both without names is always computed', async () => {
+    // Room 1's members (11, 12) have no session on their queue; room 2's member 22 has one.
+    const { statements, events } = standIn((memberId) => memberId === 22);
+    events.roomChanged(1, [11, 12]);
+    events.roomChanged(2, [21, 22]);
+    await until(100);
+    events.roomChanged(3);
+    await until(400);
+    expect(statements.map((s) => s.roomIds)).toEqual([[2], [3]]);
   });
 
   it('tells a busy room at most once per 200 ms and at most 250 ms after a change; rounds are 50 ms apart or more', async () => {

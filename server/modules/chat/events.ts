@@ -44,7 +44,17 @@ export interface ChatEvents {
  * and answered in rounds (ROOM_EVENT_ROUND_MS), a chunk of rooms per query, one at a time so a
  * member never gets an older state after a newer.
  */
-export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, logger: RealtimeLogger, track: <T>(p: Promise<T>) => Promise<T>): ChatEvents {
+export function chatEvents(
+  repo: Pick<ChatRepo, 'roomEvents'>,
+  broker: Broker,
+  logger: RealtimeLogger,
+  track: <T>(p: Promise<T>) => Promise<T>,
+  /**
+   * False when no session anywhere can be listening on this member's queue: nothing is computed
+   * for them (the app fetches its chat list when it subscribes). Default: everyone may be.
+   */
+  listening: (memberId: number) => boolean = () => true,
+): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */
   const pending = new Map<number, Set<number> | 'both'>();
   /** Room → when its last `event:room` round began; only rooms told within ROOM_EVENT_INTERVAL_MS. */
@@ -74,7 +84,14 @@ export function chatEvents(repo: Pick<ChatRepo, 'roomEvents'>, broker: Broker, l
     return due;
   }
 
-  async function flush(due: Array<[number, Set<number> | 'both']>): Promise<void> {
+  async function flush(rounds: Array<[number, Set<number> | 'both']>): Promise<void> {
+    // Named members nobody listens for are dropped, and with them a room left with no one to tell:
+    // its statement is not run. ('both' names nobody before the query: it is always run.)
+    const due = rounds.flatMap(([roomId, who]): Array<[number, Set<number> | 'both']> => {
+      if (who === 'both') return [[roomId, who]];
+      const told = new Set([...who].filter(listening));
+      return told.size > 0 ? [[roomId, told]] : [];
+    });
     for (let at = 0; at < due.length; at += ROOM_EVENT_CHUNK) {
       // Chunks, each its own statement, a turn of the event loop apart: messages stored meanwhile
       // go between them on the database thread instead of waiting behind one long statement.

@@ -136,7 +136,9 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
   // Group commit across sessions; results come back in store order, so broadcasts are in id order.
   const writer = chatWriter(repo);
-  const events = chatEvents(repo, broker, logger, track);
+  // In one process every member queue's sessions are this server's; with Redis another instance
+  // may hold them, so every member counts as listening there.
+  const events = chatEvents(repo, broker, logger, track, broker.kind === 'in-process' ? (memberId) => stomp.hasSubscribers(memberRoute(memberId)) : undefined);
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
 
@@ -148,7 +150,9 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     // Nobody has read a message that was just stored: its recipient's read position is older.
     const message = toChatMessage(result.row, 1);
     broker.publish(roomTopic(result.row.roomId), JSON.stringify(message), { 'content-type': 'application/json' });
-    events.roomChanged(result.row.roomId);
+    // Both members by name, so one who is not listening costs nothing (events.ts); one who has
+    // left is still told nothing (the query says).
+    events.roomChanged(result.row.roomId, [result.room.memberA, result.room.memberB]);
     notifyIfAway(result.room, message);
   }
 
