@@ -62,20 +62,19 @@ export function chatEvents(
   let flushing = false;
   let lastRoundAt = -Infinity;
 
-  /** When the earliest pending room may be told again (-Infinity: one may be told now). */
-  function earliestDue(now: number): number {
+  /** When a room may be told again (-Infinity: not told within ROOM_EVENT_INTERVAL_MS). */
+  const dueAt = (roomId: number) => (toldAt.get(roomId) ?? -Infinity) + ROOM_EVENT_INTERVAL_MS;
+
+  /** When the earliest pending room may be told again. */
+  function earliestDue(): number {
     let due = Infinity;
-    for (const roomId of pending.keys()) {
-      const at = toldAt.get(roomId);
-      if (at === undefined || at + ROOM_EVENT_INTERVAL_MS <= now) return -Infinity;
-      due = Math.min(due, at + ROOM_EVENT_INTERVAL_MS);
-    }
+    for (const roomId of pending.keys()) due = Math.min(due, dueAt(roomId));
     return due;
   }
 
   /** The pending rooms that may be told now, taken out of `pending`; forgets rooms told long ago. */
   function takeDue(now: number): Array<[number, Set<number> | 'both']> {
-    for (const [roomId, at] of toldAt) if (at + ROOM_EVENT_INTERVAL_MS <= now) toldAt.delete(roomId);
+    for (const roomId of toldAt.keys()) if (dueAt(roomId) <= now) toldAt.delete(roomId);
     const due = [...pending].filter(([roomId]) => !toldAt.has(roomId));
     for (const [roomId] of due) {
       pending.delete(roomId);
@@ -156,7 +155,7 @@ export function chatEvents(
             // Rounds at most one per ROOM_EVENT_ROUND_MS, each taking the rooms whose last event
             // is ROOM_EVENT_INTERVAL_MS old; a room changed meanwhile that is due sooner wakes this.
             const now = performance.now();
-            const until = Math.max(lastRoundAt + ROOM_EVENT_ROUND_MS, earliestDue(now));
+            const until = Math.max(lastRoundAt + ROOM_EVENT_ROUND_MS, earliestDue());
             if (until > now) {
               await sleepUntil(until);
               continue;
@@ -190,9 +189,9 @@ export function chatEvents(
     roomChanged(roomId, memberIds) {
       const current = pending.get(roomId);
       if (memberIds === undefined || current === 'both') pending.set(roomId, 'both');
-      else pending.set(roomId, new Set([...(current ?? []), ...memberIds]));
-      const at = toldAt.get(roomId);
-      if (sleeping && (at === undefined ? -Infinity : at + ROOM_EVENT_INTERVAL_MS) < sleeping.until) sleeping.wake();
+      else if (current) for (const id of memberIds) current.add(id);
+      else pending.set(roomId, new Set(memberIds));
+      if (sleeping && dueAt(roomId) < sleeping.until) sleeping.wake();
       schedule();
     },
   };
