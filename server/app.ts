@@ -225,7 +225,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
-  const chatSocket = createChatSocket(ctx, { realtime, push: chatPush, logger: app.log, onStored: () => metrics.chatMessagesStored.inc() });
+  const chatSocket = createChatSocket(ctx, {
+    realtime,
+    push: chatPush,
+    logger: app.log,
+    onStored: () => metrics.chatMessagesStored.inc(),
+    onDelivered: (seconds) => metrics.chatDelivery.observe(seconds),
+  });
   await app.register(fastifyWebsocket, {
     // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.
     options: { maxPayload: RECOMMENDED_WS_MAX_PAYLOAD },

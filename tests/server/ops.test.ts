@@ -31,7 +31,7 @@ describeEachDatabase('operations: /healthz, /readyz, /metrics (contract section 
     expect(ready.json()).toMatchObject({ status: 'ok', database: 'ok', redis: 'off' });
   });
 
-  it('/metrics shows requests by route pattern, open chat connections and stored messages', async () => {
+  it('/metrics shows requests by route pattern, open chat connections, stored messages and their delivery time', async () => {
     const { app, database } = server();
     const pair = await matchedPair(app, database.db, 'metrics');
     for (let i = 0; i < 3; i++) await app.inject({ url: `/api/members/${pair.b.memberId}`, headers: bearer(pair.a) });
@@ -49,6 +49,10 @@ describeEachDatabase('operations: /healthz, /readyz, /metrics (contract section 
       expect(text).not.toContain(`/api/members/${pair.b.memberId}"`);
       expect(sample(text, 'lunchchat_stomp_connections_open')).toBe(1);
       expect(sample(text, 'lunchchat_chat_messages_stored_total')).toBe(1);
+      // The message's time from SEND to broadcast: one observation, in some bucket below +Inf.
+      expect(sample(text, 'lunchchat_chat_delivery_seconds_count')).toBe(1);
+      expect(sample(text, 'lunchchat_chat_delivery_seconds_bucket', { le: '2.5' })).toBe(1);
+      expect(sample(text, 'lunchchat_chat_delivery_seconds_sum')).toBeGreaterThan(0);
       expect(sample(text, 'lunchchat_db_query_duration_seconds_count')).toBeGreaterThan(0);
       expect(sample(text, 'lunchchat_http_request_duration_seconds_count', { method: 'GET', route: '/api/members/:id' })).toBe(3);
       expect(text).toContain('process_resident_memory_bytes');

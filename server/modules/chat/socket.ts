@@ -86,6 +86,8 @@ export interface ChatSocketOptions {
   logger: RealtimeLogger;
   /** A new message was stored (metrics). */
   onStored?: () => void;
+  /** A new message was broadcast, this long after its SEND was taken up (metrics). */
+  onDelivered?: (seconds: number) => void;
 }
 
 export interface ChatSocket {
@@ -142,14 +144,19 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
 
-  /** Runs in store order: a new message is broadcast (then maybe pushed); a repeat is not. */
-  function afterStore(result: StoreResult): void {
+  /**
+   * Runs in store order: a new message is broadcast (then maybe pushed); a repeat is not.
+   * `startedAt`: when its SEND was taken up (performance.now()).
+   */
+  function afterStore(result: StoreResult, startedAt: number): void {
     if (result.kind === 'forbidden') throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
     if (result.kind === 'duplicate') return;
     options.onStored?.();
     // Nobody has read a message that was just stored: its recipient's read position is older.
     const message = toChatMessage(result.row, 1);
     broker.publish(roomTopic(result.row.roomId), JSON.stringify(message), { 'content-type': 'application/json' });
+    // The broker hands a publish to this instance's sockets before it returns.
+    options.onDelivered?.((performance.now() - startedAt) / 1000);
     // Both members by name, so one who is not listening costs nothing (events.ts); one who has
     // left is still told nothing (the query says).
     events.roomChanged(result.row.roomId, [result.room.memberA, result.room.memberB]);
@@ -239,6 +246,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     },
 
     async onSend(principal, frame: SendFrame) {
+      const startedAt = performance.now();
       if (principal.failure) throw principal.failure;
       // Every SEND of the member, on any of their connections here, draws from one bucket.
       if (!sendRate.take(principal.member.id)) throw reject(STOMP_ERRORS.rateLimited, 'COMMON429');
@@ -266,7 +274,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
 
       const request = { roomId, senderId: principal.member.id, content: body.data.content, clientMessageId: clientId ?? null };
       principal.pending++;
-      const stored = track(writer.store(request, afterStore)).finally(() => principal.pending--);
+      const stored = track(writer.store(request, (result) => afterStore(result, startedAt))).finally(() => principal.pending--);
       // A database failure reads "internal error": clients treat it as transient and resend.
       const asRejection = (err: unknown): StompRejection => {
         if (err instanceof StompRejection) return err;
