@@ -11,7 +11,9 @@
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
 // serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
-// the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s.
+// the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s;
+// clientCpuUsPerMessage the same for this process (every client). serverP50Ms / serverP99Ms: the
+// server's own time from SEND to broadcast (its /metrics histogram), without the client's part.
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
 // The reference: the same client and the same scenarios against RabbitMQ's Web-STOMP on this
 // machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
@@ -236,6 +238,8 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const period = 1000 / rate;
   const perPair = Math.max(1, Math.round(rate * seconds));
   const cpuBefore = (await server.stats()).cpuMs;
+  const deliveryBefore = await deliveryBuckets(server);
+  const clientCpuBefore = process.cpuUsage();
   const start = performance.now() + 50;
   await Promise.all(
     live.map(async ({ sender, pair }, index) => {
@@ -255,14 +259,51 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const deadline = performance.now() + 15_000;
   while (latencies.length < expected && performance.now() < deadline) await sleep(10);
   const lost = expected - latencies.length;
+  const delivery = serverDelivery(deliveryBefore, await deliveryBuckets(server));
   // Reads and list updates trail the messages by the read debounce.
   if (live17) await sleep(READ_EVERY_MS + 500);
   const serverCpuUsPerMessage = Math.round((((await server.stats()).cpuMs - cpuBefore) * 1000) / expected);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const clientCpuUsPerMessage = Math.round((clientCpu.user + clientCpu.system) / expected);
   for (const state of unread.values()) clearTimeout(state.timer);
   await closeAll(live.flatMap((l) => [l.sender, l.receiver]));
-  if (!live17) return { ...summary(latencies), lost, serverCpuUsPerMessage };
+  const measured = { ...summary(latencies), lost, ...delivery, serverCpuUsPerMessage, clientCpuUsPerMessage };
+  if (!live17) return measured;
   const rooms = summary(roomLatencies);
-  return { ...summary(latencies), lost, serverCpuUsPerMessage, readEvents, roomEvents, roomListP50Ms: rooms.p50Ms, roomListP99Ms: rooms.p99Ms };
+  return { ...measured, readEvents, roomEvents, roomListP50Ms: rooms.p50Ms, roomListP99Ms: rooms.p99Ms };
+}
+
+/**
+ * Our server's `lunchchat_chat_delivery_seconds` histogram from /metrics, cumulative: [upper bound
+ * in seconds, messages]. Undefined for the reference broker.
+ */
+async function deliveryBuckets(server: Server): Promise<Array<[number, number]> | undefined> {
+  if (server.dialect !== OURS) return undefined;
+  const text = await (await fetch(server.url.replace(/^ws/, 'http').replace(STOMP_ENDPOINT, '/metrics'))).text();
+  return [...text.matchAll(/^lunchchat_chat_delivery_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)].map(([, le, n]) => [Number(le), Number(n)]);
+}
+
+/**
+ * The server's own p50 and p99 from SEND to broadcast over a run (the buckets' difference,
+ * interpolated within a bucket as Prometheus's histogram_quantile does). Beside the client's
+ * figures it tells the server's share of the tail from the time the measuring process itself
+ * took to read its frames on the same cores.
+ */
+function serverDelivery(before: Array<[number, number]> | undefined, after: Array<[number, number]> | undefined) {
+  if (!before || !after) return {};
+  const counts = after.map(([le, n], i): [number, number] => [le, n - before[i]![1]]);
+  const total = counts.at(-1)![1];
+  const quantile = (q: number) => {
+    const rank = q * total;
+    let lower = 0;
+    let below = 0;
+    for (const [le, n] of counts) {
+      if (n >= rank) return round((Number.isFinite(le) ? lower + ((le - lower) * (rank - below)) / Math.max(1, n - below) : lower) * 1000, 2);
+      [lower, below] = [le, n];
+    }
+    return NaN;
+  };
+  return { serverP50Ms: quantile(0.5), serverP99Ms: quantile(0.99) };
 }
 
 const THROUGHPUT_WINDOW = 500;
