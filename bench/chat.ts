@@ -290,7 +290,8 @@ async function deliveryBuckets(server: Server): Promise<Array<[number, number]> 
  * took to read its frames on the same cores.
  */
 function serverDelivery(before: Array<[number, number]> | undefined, after: Array<[number, number]> | undefined) {
-  if (!before || !after) return {};
+  // Nothing to read (the reference broker; a METRICS_TOKEN the bench does not send).
+  if (!before?.length || before.length !== after?.length) return {};
   const counts = after.map(([le, n], i): [number, number] => [le, n - before[i]![1]]);
   const total = counts.at(-1)![1];
   const quantile = (q: number) => {

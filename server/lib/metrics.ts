@@ -35,7 +35,8 @@ export function createMetrics() {
       help: 'Chat SEND taken up → its MESSAGE handed to the subscribed sockets on this instance (validated, stored, committed, broadcast)',
       // Fine below 20 ms, where a campus's chat lives: bench/chat.ts reads its p50 and p99 from these.
       buckets: [
-        0.0005, 0.001, 0.0015, 0.002, 0.003, 0.004, 0.005, 0.006, 0.008, 0.01, 0.0125, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5,
+        0.0005, 0.001, 0.0015, 0.002, 0.003, 0.004, 0.005, 0.006, 0.008, 0.01, 0.0125, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4,
+        0.5, 1, 2.5,
       ],
       registers: [registry],
     }),
