@@ -18,6 +18,7 @@ import { chatEvents, memberRoute } from '../../server/modules/chat/events';
 import { chatRepo, MARK_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
+import { chatWriter } from '../../server/modules/chat/writer';
 import { acceptMatch, email, matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
@@ -303,6 +304,51 @@ describeEachDatabase(
       expect(read).toEqual([first.row.id, reply]);
       const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
       expect({ a: room!.aUnread, b: room!.bUnread }).toEqual({ a: 0, b: 1 });
+    });
+
+    it('a message is acknowledged and broadcast exactly when it was kept, also when the reads committed with it fail', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'apart');
+      const repo = chatRepo(database.db);
+      await repo.store(roomId, a.memberId, '먼저', null);
+      // Moving a read position in this room fails (a stand-in for a statement the database refuses).
+      await database.db.execute(
+        sql.raw(`create function test_read_refused() returns trigger language plpgsql as $$ begin raise exception 'read refused'; end $$`),
+      );
+      await database.db.execute(
+        sql.raw(
+          `create trigger test_read_refused before update of b_read_id on chat_rooms for each row when (new.id = ${roomId}) execute function test_read_refused()`,
+        ),
+      );
+      try {
+        const writer = chatWriter(repo);
+        const announced: string[] = [];
+        // Submitted in one turn: one group commit.
+        const sent = writer
+          .store(
+            { roomId, senderId: a.memberId, content: '둘째', clientMessageId: 'apart-1' },
+            (r) => void (r.kind === 'stored' && announced.push(r.row.content)),
+          )
+          .then(
+            () => 'acknowledged',
+            () => 'refused',
+          );
+        await expect(writer.read({ roomId, memberId: b.memberId })).rejects.toThrow('read refused');
+        const outcome = await sent;
+        const [row] = await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(chatMessages)
+          .where(eq(chatMessages.clientMessageId, 'apart-1'));
+        const kept = row!.n === 1;
+        // A refused message is sent again with its client id: if it had been kept, that repeat
+        // would be answered as a duplicate and never broadcast, and the friend would not see it.
+        expect({ outcome, announced }).toEqual(kept ? { outcome: 'acknowledged', announced: ['둘째'] } : { outcome: 'refused', announced: [] });
+        // PGlite commits both in one transaction (neither is kept); PostgreSQL commits them apart.
+        expect(kept).toBe(!repo.oneThread);
+      } finally {
+        await database.db.execute(sql.raw(`drop trigger test_read_refused on chat_rooms`));
+        await database.db.execute(sql.raw(`drop function test_read_refused()`));
+      }
     });
 
     it('a store statement counts its own messages once; an insert after it in the same transaction is still counted', async () => {

@@ -435,6 +435,9 @@ export function chatRepo(db: Db) {
   }
 
   return {
+    /** Every statement runs on the one thread that also commits (PGlite), not beside the commits (PostgreSQL). */
+    oneThread: statements.together !== undefined,
+
     async room(roomId: number): Promise<RoomReadState | undefined> {
       // Every history read and first SEND per room: prepared (server/db/prepared.ts).
       const rows = await preparedRows<RoomReadState>(
@@ -675,12 +678,23 @@ export function chatRepo(db: Db) {
      * with the database thread and one transaction, so one commit and one fsync, where two
      * statements cost two: reads are as frequent as messages (bench/load.ts: ~1.3 reads a
      * message). On PostgreSQL, which commits concurrent transactions together by itself, they
-     * stay two statements, each retried on a deadlock.
+     * stay two statements, each retried on a deadlock, one after the other (a read recounts the
+     * unread messages, so it must see the stores before it); the messages, committed first, are
+     * announced then (`onStored`), and a failure of the reads after them does not refuse them.
      */
-    async commitBatch(stores: readonly StoreRequest[], reads: readonly ReadRequest[]): Promise<{ stored: StoreResult[]; read: Array<string | undefined> }> {
+    async commitBatch(
+      stores: readonly StoreRequest[],
+      reads: readonly ReadRequest[],
+      /** Told the stores' results as soon as they are committed, when that is before the reads' (PostgreSQL). */
+      onStored?: (stored: StoreResult[]) => void,
+    ): Promise<{ stored: StoreResult[]; read: Array<string | undefined> }> {
       if (reads.length === 0) return { stored: await this.storeBatch(stores), read: [] };
       if (stores.length === 0) return { stored: [], read: await this.markReadBatch(reads) };
-      if (!statements.together) return { stored: await this.storeBatch(stores), read: await this.markReadBatch(reads) };
+      if (!statements.together) {
+        const stored = await this.storeBatch(stores);
+        onStored?.(stored);
+        return { stored, read: await this.markReadBatch(reads) };
+      }
       const store = storeStatement(stores);
       const read = readStatement(reads);
       const [storeRows, readRows] = await statements.together([store, read]);

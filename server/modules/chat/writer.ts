@@ -17,6 +17,12 @@ interface GroupCommit<Q, R> {
 type Outcome<R> = { results: R[] } | { error: unknown };
 
 /**
+ * Stores a batch. `early` settles request `index` before the batch is done (its `after` runs at
+ * once), for a part of the batch already committed: called in batch order, at most once per index.
+ */
+type Run<Q, R> = (requests: readonly Q[], early: (index: number, result: R) => void) => Promise<R[]>;
+
+/**
  * Group commit: one batch statement in flight per process; everything submitted meanwhile goes
  * into the next one. An idle writer stores a lone request at once, a busy one amortises the
  * statement and its commit (on PGlite an fsync on the database's one thread, on PostgreSQL a WAL flush)
@@ -27,29 +33,39 @@ type Outcome<R> = { results: R[] } | { error: unknown };
  * broadcasts): the database works on it meanwhile instead of waiting for this thread. Order holds
  * all the same: the next batch's results are taken only once this one's are delivered.
  */
-function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBatch = 256): GroupCommit<Q, R> {
+function groupCommit<Q, R>(run: Run<Q, R>, maxBatch = 256): GroupCommit<Q, R> {
   const queue: Array<Pending<Q, R>> = [];
   let running = false;
 
-  const start = (batch: ReadonlyArray<Pending<Q, R>>): Promise<Outcome<R>> =>
-    run(batch.map((p) => p.request)).then(
+  function settle(p: Pending<Q, R>, result: R) {
+    try {
+      p.after?.(result);
+      p.resolve(result);
+    } catch (err) {
+      p.reject(err);
+    }
+  }
+
+  // A batch's early results can only come after an await inside `run`, so after the previous
+  // batch's deliver (which runs synchronously once that batch's promise settles): order holds.
+  const start = (batch: Array<Pending<Q, R> | undefined>): Promise<Outcome<R>> =>
+    run(
+      batch.map((p) => p!.request),
+      (index, result) => {
+        const p = batch[index];
+        batch[index] = undefined;
+        if (p) settle(p, result);
+      },
+    ).then(
       (results) => ({ results }),
       (error: unknown) => ({ error }),
     );
 
-  function deliver(batch: ReadonlyArray<Pending<Q, R>>, outcome: Outcome<R>) {
-    if ('error' in outcome) {
-      for (const p of batch) p.reject(outcome.error);
-      return;
-    }
+  function deliver(batch: ReadonlyArray<Pending<Q, R> | undefined>, outcome: Outcome<R>) {
     batch.forEach((p, i) => {
-      const result = outcome.results[i]!;
-      try {
-        p.after?.(result);
-        p.resolve(result);
-      } catch (err) {
-        p.reject(err);
-      }
+      if (!p) return;
+      if ('error' in outcome) p.reject(outcome.error);
+      else settle(p, outcome.results[i]!);
     });
   }
 
@@ -60,11 +76,11 @@ function groupCommit<Q, R>(run: (requests: readonly Q[]) => Promise<R[]>, maxBat
         // Let the event loop read whatever frames already arrived, so they join this batch rather
         // than each waiting for a statement of its own.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        let batch = queue.splice(0, maxBatch);
+        let batch: Array<Pending<Q, R> | undefined> = queue.splice(0, maxBatch);
         let inFlight = start(batch);
         while (batch.length > 0) {
           const outcome = await inFlight;
-          const next = queue.splice(0, maxBatch);
+          const next: Array<Pending<Q, R> | undefined> = queue.splice(0, maxBatch);
           if (next.length > 0) inFlight = start(next);
           deliver(batch, outcome);
           batch = next;
@@ -97,17 +113,21 @@ export interface ChatWriter {
 
 /**
  * Messages and read positions through one group commit: each batch is one commitBatch (on PGlite
- * one transaction, so one fsync for both; see ChatRepo.commitBatch).
+ * one transaction, so one fsync for both; see ChatRepo.commitBatch). Where the messages commit
+ * first (PostgreSQL), they are broadcast then, not after the reads' statement too.
  */
 export function chatWriter(repo: Pick<ChatRepo, 'commitBatch'>): ChatWriter {
-  const commits = groupCommit<Work, Done>(async (work) => {
+  const commits = groupCommit<Work, Done>(async (work, early) => {
     const stores: StoreRequest[] = [];
     const reads: ReadRequest[] = [];
-    for (const w of work) {
-      if ('store' in w) stores.push(w.store);
-      else reads.push(w.read);
-    }
-    const { stored, read } = await repo.commitBatch(stores, reads);
+    const storeAt: number[] = [];
+    work.forEach((w, i) => {
+      if ('store' in w) {
+        stores.push(w.store);
+        storeAt.push(i);
+      } else reads.push(w.read);
+    });
+    const { stored, read } = await repo.commitBatch(stores, reads, (results) => results.forEach((result, k) => early(storeAt[k]!, { stored: result })));
     let s = 0;
     let r = 0;
     return work.map((w): Done => ('store' in w ? { stored: stored[s++]! } : { read: read[r++] }));
