@@ -24,10 +24,22 @@ const ROOM_EVENT_INTERVAL_MS = 200;
  * busy since different moments come due at different moments, and each round takes only those
  * due: one round for every room each 200 ms put ~200 frames on the event loop at once, and the
  * messages that arrived meanwhile waited behind them (bench/chat.ts, decision 0029).
+ *
+ * `beside`: PostgreSQL runs a round's statement on another connection, in another process, beside
+ * the commits, so rounds every 10 ms (a few rooms each) cost the sends no CPU and, with the frames
+ * spread below, took the 100-pair p99's median from 7.4 to 5.5 ms. `oneThread`: on PGlite every
+ * statement takes its turn on the thread that also commits, and rounds every 10 or 25 ms did no
+ * better there, for up to 5× the statements (decision 0031).
  */
-const ROOM_EVENT_ROUND_MS = 50;
+export const ROOM_EVENT_ROUND_MS = { oneThread: 50, beside: 10 } as const;
 /** Rooms per `event:room` statement (bench/chat.ts: ~100 rooms in one statement took ~4–10 ms, a wait for every message behind it). */
 const ROOM_EVENT_CHUNK = 16;
+/**
+ * A round's `event:room` frames go out this many per turn of the event loop, so messages stored
+ * meanwhile are broadcast between them, not after all of them: the slowest 1 % of the 100-pair
+ * run's messages had each waited behind 30–50 of a round's frames (decision 0031).
+ */
+const ROOM_EVENTS_PER_TURN = 2;
 
 export interface ChatEvents {
   /** `event:read` on the room, then `event:room` to the reader (their unread count changed). */
@@ -54,6 +66,8 @@ export function chatEvents(
    * for them (the app fetches its chat list when it subscribes). Default: everyone may be.
    */
   listening: (memberId: number) => boolean = () => true,
+  /** ROOM_EVENT_ROUND_MS for the database in use. */
+  roundMs: number = ROOM_EVENT_ROUND_MS.oneThread,
 ): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */
   const pending = new Map<number, Set<number> | 'both'>();
@@ -114,7 +128,8 @@ export function chatEvents(
           { room, memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
         ].filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
       });
-      for (const { room, memberId, unreadCount } of told) {
+      for (const [i, { room, memberId, unreadCount }] of told.entries()) {
+        if (i > 0 && i % ROOM_EVENTS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
         const event: RoomEvent = {
           roomId: room.id,
           lastMessage: room.lastMessage,
@@ -152,10 +167,10 @@ export function chatEvents(
       (async () => {
         try {
           while (pending.size > 0) {
-            // Rounds at most one per ROOM_EVENT_ROUND_MS, each taking the rooms whose last event
+            // Rounds at most one per roundMs, each taking the rooms whose last event
             // is ROOM_EVENT_INTERVAL_MS old; a room changed meanwhile that is due sooner wakes this.
             const now = performance.now();
-            const until = Math.max(lastRoundAt + ROOM_EVENT_ROUND_MS, earliestDue());
+            const until = Math.max(lastRoundAt + roundMs, earliestDue());
             if (until > now) {
               await sleepUntil(until);
               continue;

@@ -23,7 +23,7 @@ import type { AppContext, Member } from '../../context';
 import { AppError, sendError } from '../../lib/http';
 import type { Realtime, RealtimeLogger } from '../../realtime';
 import { StompRejection, bearerToken, createStompServer, type SendFrame, type StompServer } from '../../stomp';
-import { EXCEPT_MEMBER_HEADER, chatEvents, memberRoute } from './events';
+import { EXCEPT_MEMBER_HEADER, ROOM_EVENT_ROUND_MS, chatEvents, memberRoute } from './events';
 import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
 import { chatRepo, type ChatRepo, type RoomAccess, type StoreResult } from './repo';
@@ -140,7 +140,14 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   const writer = chatWriter(repo);
   // In one process every member queue's sessions are this server's; with Redis another instance
   // may hold them, so every member counts as listening there.
-  const events = chatEvents(repo, broker, logger, track, broker.kind === 'in-process' ? (memberId) => stomp.hasSubscribers(memberRoute(memberId)) : undefined);
+  const events = chatEvents(
+    repo,
+    broker,
+    logger,
+    track,
+    broker.kind === 'in-process' ? (memberId) => stomp.hasSubscribers(memberRoute(memberId)) : undefined,
+    repo.oneThread ? ROOM_EVENT_ROUND_MS.oneThread : ROOM_EVENT_ROUND_MS.beside,
+  );
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
 
