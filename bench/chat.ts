@@ -6,7 +6,8 @@
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh database is made and dropped)
 //   BENCH_SCALE=0.2                            shorter runs (smoke)
 //   BENCH_PAIRS=100 BENCH_IDLE=2000            pairs of the latency run, idle app-wide connections (smaller = smoke)
-//   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,throughput  a subset of the scenarios
+//   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,100-pairs-open,throughput  a subset of the scenarios
+//   BENCH_ROUNDS=3                             the 100-pair runs (live, plain, open) this many times, alternating, on one server
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
@@ -150,11 +151,21 @@ interface LivePair {
   receiver: Client;
 }
 
+/**
+ * What the 100 pairs do: `live` as the app does now (section 17: reads, the chat list, read
+ * markers at the sender); `open` as the app did before section 17 (both have the room open, so the
+ * sender's own messages come back to it; nobody reads or subscribes to the chat list); `plain`
+ * only the receiver subscribed (the run as issue 15 first measured it).
+ */
+type RunMode = 'live' | 'open' | 'plain';
+
 interface PairHandlers {
   /** A chat Message at the receiver (the room is open there). */
   onMessage(body: string, live: LivePair): void;
   /** Section 17 events, when asked for: `event:read` at the sender, `event:room` at either. */
   onEvent?(event: string, body: string, live: LivePair, at: 'sender' | 'receiver'): void;
+  /** The sender has the room open too (its own messages come back to it), without section 17. */
+  senderInRoom?: boolean;
 }
 
 /**
@@ -174,7 +185,7 @@ async function openPairs(server: Server, count: number, handlers: PairHandlers):
       await subscribed(receiver, MEMBER_QUEUE, (body, event) => event && onEvent(event, body, entry, 'receiver'));
       await subscribed(sender, MEMBER_QUEUE, (body, event) => event && onEvent(event, body, entry, 'sender'));
       await subscribed(sender, roomTopic(pair.roomId), (body, event) => event && onEvent(event, body, entry, 'sender'));
-    }
+    } else if (handlers.senderInRoom) await subscribed(sender, server.dialect.topic(pair.roomId), () => {});
     live.push(entry);
   }
   return live;
@@ -190,7 +201,8 @@ async function closeAll(clients: Client[]): Promise<void> {
  * most every 300 ms), the sender hears `event:read`, both hear `event:room`; the room-list latency
  * is send call → `event:room` at the receiver.
  */
-async function latencyRun(server: Server, pairCount: number, rate: number, seconds: number, live17 = false) {
+async function latencyRun(server: Server, pairCount: number, rate: number, seconds: number, mode: RunMode = 'plain') {
+  const live17 = mode === 'live';
   const sentAt = new Map<string, number>();
   const roomSentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -229,6 +241,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
           }
         }
       : undefined,
+    senderInRoom: mode === 'open',
   });
   // Warm-up: a few messages per pair that are not counted.
   for (const { sender, pair } of live)
@@ -496,28 +509,38 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
     // Unmeasured, so the first measured 100-pair run does not also pay for the server's first
     // compilations and cold caches: run alone after seeding, the live run (always first) once had
     // a p99 of 96.7 ms against 9.0 ms in the next round (decision 0029).
-    if (wanted('100-pairs') || wanted('100-pairs-plain')) await latencyRun(server, PAIRS, 10, 2 * SCALE, true);
-    if (wanted('100-pairs')) {
-      const many = await latencyRun(server, PAIRS, 10, 10 * SCALE, true);
-      liveP99Ms = many.p99Ms;
-      emit({ db, scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many, targetP99Ms: 60, met: many.p99Ms <= 60 && many.lost === 0 });
-      // Issue 15: our tail no longer than the reference broker's, measured by the same client in this run.
-      if (reference.manyPairsP99Ms !== undefined)
-        emit({
-          db,
-          scenario: 'versus-rabbitmq-100-pairs',
-          p99Ms: many.p99Ms,
-          rabbitmqP99Ms: reference.manyPairsP99Ms,
-          met: many.p99Ms <= reference.manyPairsP99Ms,
-        });
-    }
-    if (wanted('100-pairs-plain')) {
-      // Issue 12: the read events and list updates may not cost the chat's tail. The same pairs on
-      // the same server as before section 17: nobody reads, nobody subscribes to the chat list.
-      const plain = await latencyRun(server, PAIRS, 10, 10 * SCALE);
-      emit({ db, scenario: 'latency-100-pairs-plain', pairs: PAIRS, ratePerPair: 10, ...plain });
-      if (liveP99Ms !== undefined)
-        emit({ db, scenario: 'live-versus-plain-100-pairs', p99Ms: liveP99Ms, plainP99Ms: plain.p99Ms, met: liveP99Ms <= plain.p99Ms });
+    if (wanted('100-pairs') || wanted('100-pairs-plain') || wanted('100-pairs-open')) await latencyRun(server, PAIRS, 10, 2 * SCALE, 'live');
+    for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 1); round++) {
+      if (wanted('100-pairs')) {
+        const many = await latencyRun(server, PAIRS, 10, 10 * SCALE, 'live');
+        liveP99Ms = many.p99Ms;
+        emit({ db, scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many, targetP99Ms: 60, met: many.p99Ms <= 60 && many.lost === 0 });
+        // Issue 15: our tail no longer than the reference broker's, measured by the same client in this run.
+        if (reference.manyPairsP99Ms !== undefined)
+          emit({
+            db,
+            scenario: 'versus-rabbitmq-100-pairs',
+            p99Ms: many.p99Ms,
+            rabbitmqP99Ms: reference.manyPairsP99Ms,
+            met: many.p99Ms <= reference.manyPairsP99Ms,
+          });
+      }
+      if (wanted('100-pairs-plain')) {
+        // Issue 12: the read events and list updates may not cost the chat's tail. The same pairs on
+        // the same server as before section 17: nobody reads, nobody subscribes to the chat list.
+        const plain = await latencyRun(server, PAIRS, 10, 10 * SCALE);
+        emit({ db, scenario: 'latency-100-pairs-plain', pairs: PAIRS, ratePerPair: 10, ...plain });
+        if (liveP99Ms !== undefined)
+          emit({ db, scenario: 'live-versus-plain-100-pairs', p99Ms: liveP99Ms, plainP99Ms: plain.p99Ms, met: liveP99Ms <= plain.p99Ms });
+      }
+      if (wanted('100-pairs-open')) {
+        // The app as it was before section 17, both with the room open: what the live run adds to it
+        // is only section 17's reads, read markers and chat list.
+        const open = await latencyRun(server, PAIRS, 10, 10 * SCALE, 'open');
+        emit({ db, scenario: 'latency-100-pairs-open', pairs: PAIRS, ratePerPair: 10, ...open });
+        if (liveP99Ms !== undefined)
+          emit({ db, scenario: 'live-versus-open-100-pairs', p99Ms: liveP99Ms, openP99Ms: open.p99Ms, met: liveP99Ms <= open.p99Ms });
+      }
     }
     if (wanted('throughput')) {
       const tp = await throughputRun(server, Math.round(20_000 * SCALE));
