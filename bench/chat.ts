@@ -28,6 +28,7 @@ import { CHAT_EVENT, MEMBER_QUEUE, readPublish, roomPublish, roomTopic, STOMP_EN
 import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
 import { bundleServer } from '../scripts/build-server.mjs';
 import { connect as connectClient, serveNodeFlags, subscribed, jsonLines } from './_live';
+import { machineFacts } from './_machine';
 import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -568,6 +569,7 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
 }
 
 async function main() {
+  emit({ scenario: 'machine', ...machineFacts() });
   const only = process.env.BENCH_DB?.split(',');
   const wantedDb = (name: string) => !only || only.includes(name);
   const reference = wantedDb('rabbitmq') ? await runReference() : {};

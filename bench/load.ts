@@ -45,6 +45,7 @@ import { AccessTokens } from '../server/modules/auth/tokens';
 import { rng } from '../server/seed/demo-members';
 import type { InstanceStats, LoadPlan, SeedOptions, ToChild, ToParent } from './_load-server';
 import { connect, serveNodeFlags, subscribed, jsonLines } from './_live';
+import { machineFacts } from './_machine';
 import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -655,6 +656,7 @@ async function fanout(): Promise<void> {
 }
 
 async function main() {
+  emit({ phase: 'machine', ...machineFacts() });
   const pgUp = await reachable(POSTGRES_ADMIN_URL);
   const redisUp = await reachable(REDIS_URL);
   emit({

@@ -18,6 +18,7 @@ import { chromium, request as pwRequest } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { localSignInToken } from '../tests/e2e/local-sign-in';
+import { machineFacts } from './_machine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8199);
@@ -349,6 +350,8 @@ async function runLighthouse(route: string, token: string | null): Promise<void>
 
 try {
   await waitUp();
+  // Lighthouse's scores depend on the machine's speed as much as on the app's.
+  emit({ metric: 'machine', ...machineFacts() });
   emit({ metric: 'fonts', fontKB: kb(fontBytes('dist')), targetKB: TARGETS.fontKB });
   emit({ metric: 'admin-isolation', ...adminIsolation() });
   const token = await member();
