@@ -4,6 +4,9 @@
 // the real app on a loopback port. The server measured holds what a server holds, not what the
 // seeding left behind (~30 MB of its garbage in the V8 heap, and PGlite's WebAssembly memory,
 // which never shrinks, grown by the bulk inserts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { chatRooms, matches, members, universities } from '../server/db/schema';
@@ -80,7 +83,28 @@ function openDatabaseOfBench() {
   });
 }
 
+/**
+ * BENCH_HEAP_PROFILE=dir: a sampling profile of every allocation of the server's main thread, kept
+ * also when the garbage collector took it (what the young generation fills with, so what makes
+ * it scavenge), written there as `.heapprofile` when the server closes.
+ */
+async function heapProfile(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_HEAP_PROFILE;
+  if (!dir) return async () => undefined;
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return async () => {
+    const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `chat-server-${process.pid}.heapprofile`), JSON.stringify(profile));
+  };
+}
+
 async function serve() {
+  const stopHeapProfile = await heapProfile();
   const { config, database, closeAndExit } = await openDatabaseOfBench();
   const app = await createApp({ config, database, jwtSecret: SECRET, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -104,7 +128,7 @@ async function serve() {
         });
       });
     } else if (message.type === 'close') {
-      void closeAndExit(app);
+      void stopHeapProfile().then(() => closeAndExit(app));
     }
   });
   send({ type: 'ready', port: address.port, database: database.kind });

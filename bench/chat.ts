@@ -252,6 +252,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const period = 1000 / rate;
   const perPair = Math.max(1, Math.round(rate * seconds));
   const cpuBefore = (await server.stats()).cpuMs;
+  const dbCpuBefore = processCpuMs('postgres');
   const deliveryBefore = await deliveryBuckets(server);
   const clientCpuBefore = process.cpuUsage();
   const start = performance.now() + 50;
@@ -277,11 +278,13 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   // Reads and list updates trail the messages by the read debounce.
   if (live17) await sleep(READ_EVERY_MS + 500);
   const serverCpuUsPerMessage = Math.round((((await server.stats()).cpuMs - cpuBefore) * 1000) / expected);
+  // PostgreSQL's processes (every backend, the WAL writer …); the bench's is the only database there.
+  const dbCpuUsPerMessage = server.database === 'postgres' ? Math.round((processCpuSince('postgres', dbCpuBefore) * 1000) / expected) : undefined;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const clientCpuUsPerMessage = Math.round((clientCpu.user + clientCpu.system) / expected);
   for (const state of unread.values()) clearTimeout(state.timer);
   await closeAll(live.flatMap((l) => [l.sender, l.receiver]));
-  const measured = { ...summary(latencies), lost, ...delivery, serverCpuUsPerMessage, clientCpuUsPerMessage };
+  const measured = { ...summary(latencies), lost, ...delivery, serverCpuUsPerMessage, dbCpuUsPerMessage, clientCpuUsPerMessage };
   if (!live17) return measured;
   const rooms = summary(roomLatencies);
   return { ...measured, readEvents, roomEvents, roomListP50Ms: rooms.p50Ms, roomListP99Ms: rooms.p99Ms };
@@ -403,17 +406,38 @@ const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'ws://127.0.0.1:15674/ws'
 
 /** CPU time of RabbitMQ's Erlang VM (all schedulers), from /proc: its share of the work, like the server child's. */
 function beamCpuMs(): number {
+  const each = [...processCpuMs('beam.smp').values()];
+  return each.length > 0 ? each.reduce((a, b) => a + b) : NaN;
+}
+
+/**
+ * CPU time so far of each process named `comm` (from /proc), in ms by pid: RabbitMQ's Erlang VM
+ * (all schedulers), or PostgreSQL's backends and helpers (the database's share beside the server's).
+ */
+function processCpuMs(comm: string): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'beam.smp') continue;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
       // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
     } catch {
       // A process that ended while we looked.
     }
   }
-  return NaN;
+  return byPid;
+}
+
+/**
+ * The CPU that `comm`'s processes spent since `before`: per process, so a pooled connection's
+ * backend that ended meanwhile (its whole past CPU gone from the sum) does not count against
+ * the run, and one that started counts from zero.
+ */
+function processCpuSince(comm: string, before: Map<string, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of processCpuMs(comm)) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 function rabbitReachable(): Promise<boolean> {
