@@ -11,10 +11,13 @@
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
+//   BENCH_HEAP_PROFILE=dir                      a sampling profile of every allocation of the server there (.heapprofile)
 // serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
 // the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s;
-// clientCpuUsPerMessage the same for this process (every client). serverP50Ms / serverP99Ms: the
-// server's own time from SEND to broadcast (its /metrics histogram), without the client's part.
+// clientCpuUsPerMessage the same for this process (every client), dbCpuUsPerMessage for PostgreSQL's
+// processes (decision 0033: the three together are what the two cores carry). serverP50Ms /
+// serverP99Ms: the server's own time from SEND to broadcast (its /metrics histogram), without the
+// client's part.
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
 // The reference: the same client and the same scenarios against RabbitMQ's Web-STOMP on this
 // machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
