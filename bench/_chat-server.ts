@@ -12,6 +12,7 @@ import { createApp } from '../server/app';
 import { chatRooms, matches, members, universities } from '../server/db/schema';
 import { AccessTokens } from '../server/modules/auth/tokens';
 import { seedCampus } from '../server/seed/campus';
+import { writeCalls } from './_proc';
 import { openServerDatabase } from './_server-database';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -28,7 +29,7 @@ export interface BenchPair {
 export type ToParent =
   | { type: 'seeded'; dataDir: string | undefined; pairs: BenchPair[]; idle: string[] }
   | { type: 'ready'; port: number; database: string }
-  | { type: 'stats'; rss: number; heapUsed: number; external: number; messages: number; connections: number; cpuMs: number };
+  | { type: 'stats'; rss: number; heapUsed: number; external: number; messages: number; connections: number; cpuMs: number; writeCalls: number };
 export type ToChild = { type: 'stats' } | { type: 'close' };
 
 async function seed() {
@@ -125,6 +126,7 @@ async function serve() {
           external: mem.external,
           messages: Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n),
           connections: app.websocketServer.clients.size,
+          writeCalls: writeCalls('self'),
         });
       });
     } else if (message.type === 'close') {

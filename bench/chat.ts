@@ -12,7 +12,8 @@
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
 //   BENCH_HEAP_PROFILE=dir                      a sampling profile of every allocation of the server there (.heapprofile)
-// serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
+// serverWritesPerMessage: the server's write system calls per message (its socket writes, decision
+// 0033), which do not move with the load. serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
 // the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s;
 // clientCpuUsPerMessage the same for this process (every client), dbCpuUsPerMessage for PostgreSQL's
 // processes (decision 0033: the three together are what the two cores carry). serverP50Ms /
@@ -23,7 +24,6 @@
 // machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
@@ -32,6 +32,7 @@ import type { BenchMember, BenchPair, ToChild, ToParent } from './_chat-server';
 import { bundleServer } from '../scripts/build-server.mjs';
 import { connect as connectClient, serveNodeFlags, subscribed, jsonLines } from './_live';
 import { machineFacts } from './_machine';
+import { processCpuMs, processCpuSince, writeCalls } from './_proc';
 import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -254,7 +255,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
 
   const period = 1000 / rate;
   const perPair = Math.max(1, Math.round(rate * seconds));
-  const cpuBefore = (await server.stats()).cpuMs;
+  const { cpuMs: cpuBefore, writeCalls: writesBefore } = await server.stats();
   const dbCpuBefore = processCpuMs('postgres');
   const deliveryBefore = await deliveryBuckets(server);
   const clientCpuBefore = process.cpuUsage();
@@ -280,14 +281,16 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const delivery = serverDelivery(deliveryBefore, await deliveryBuckets(server));
   // Reads and list updates trail the messages by the read debounce.
   if (live17) await sleep(READ_EVERY_MS + 500);
-  const serverCpuUsPerMessage = Math.round((((await server.stats()).cpuMs - cpuBefore) * 1000) / expected);
+  const after = await server.stats();
+  const serverCpuUsPerMessage = Math.round(((after.cpuMs - cpuBefore) * 1000) / expected);
+  const serverWritesPerMessage = round((after.writeCalls - writesBefore) / expected, 2);
   // PostgreSQL's processes (every backend, the WAL writer …); the bench's is the only database there.
   const dbCpuUsPerMessage = server.database === 'postgres' ? Math.round((processCpuSince('postgres', dbCpuBefore) * 1000) / expected) : undefined;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const clientCpuUsPerMessage = Math.round((clientCpu.user + clientCpu.system) / expected);
   for (const state of unread.values()) clearTimeout(state.timer);
   await closeAll(live.flatMap((l) => [l.sender, l.receiver]));
-  const measured = { ...summary(latencies), lost, ...delivery, serverCpuUsPerMessage, dbCpuUsPerMessage, clientCpuUsPerMessage };
+  const measured = { ...summary(latencies), lost, ...delivery, serverCpuUsPerMessage, serverWritesPerMessage, dbCpuUsPerMessage, clientCpuUsPerMessage };
   if (!live17) return measured;
   const rooms = summary(roomLatencies);
   return { ...measured, readEvents, roomEvents, roomListP50Ms: rooms.p50Ms, roomListP99Ms: rooms.p99Ms };
@@ -413,34 +416,10 @@ function beamCpuMs(): number {
   return each.length > 0 ? each.reduce((a, b) => a + b) : NaN;
 }
 
-/**
- * CPU time so far of each process named `comm` (from /proc), in ms by pid: RabbitMQ's Erlang VM
- * (all schedulers), or PostgreSQL's backends and helpers (the database's share beside the server's).
- */
-function processCpuMs(comm: string): Map<string, number> {
-  const byPid = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      // A process that ended while we looked.
-    }
-  }
-  return byPid;
-}
-
-/**
- * The CPU that `comm`'s processes spent since `before`: per process, so a pooled connection's
- * backend that ended meanwhile (its whole past CPU gone from the sum) does not count against
- * the run, and one that started counts from zero.
- */
-function processCpuSince(comm: string, before: Map<string, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of processCpuMs(comm)) spent += ms - (before.get(pid) ?? 0);
-  return spent;
+/** RabbitMQ's write system calls so far (its Erlang VM's), as the server child's `writeCalls`. */
+function beamWriteCalls(): number {
+  const [pid] = processCpuMs('beam.smp').keys();
+  return pid === undefined ? NaN : writeCalls(Number(pid));
 }
 
 function rabbitReachable(): Promise<boolean> {
@@ -468,7 +447,16 @@ function rabbitServer(): Server {
     database: 'rabbitmq',
     pairs,
     idle: [],
-    stats: async () => ({ type: 'stats', rss: NaN, heapUsed: NaN, external: NaN, messages: NaN, connections: NaN, cpuMs: beamCpuMs() }),
+    stats: async () => ({
+      type: 'stats',
+      rss: NaN,
+      heapUsed: NaN,
+      external: NaN,
+      messages: NaN,
+      connections: NaN,
+      cpuMs: beamCpuMs(),
+      writeCalls: beamWriteCalls(),
+    }),
     close: async () => undefined,
   };
 }
