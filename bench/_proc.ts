@@ -37,7 +37,8 @@ export function processCpuSince(comm: string, before: Map<string, number>): numb
  * Write system calls so far (`syscw` of /proc/<pid>/io: write, writev …) of a process: the
  * server's are its frames to the clients (one per socket write, however many frames it holds),
  * its statements to PostgreSQL or PGlite's files. A socket write cost ~80 µs of CPU on decision
- * 0033's VM, and unlike a latency their count does not move with the machine's load.
+ * 0033's VM. Their count moves far less with the machine's load than a latency does (it still
+ * follows how many frames each write gathers).
  */
 export function writeCalls(pid: number | 'self'): number {
   const io = readFileSync(`/proc/${pid}/io`, 'utf8');
