@@ -13,8 +13,9 @@
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
 //   BENCH_HEAP_PROFILE=dir                      a sampling profile of every allocation of the server there (.heapprofile)
 // serverWritesPerMessage: the server's write system calls per message (its socket writes, decision
-// 0033), steadier than a latency. serverCpuUsPerMessage is the server process's CPU time (all threads) over the run divided by
-// the messages: meaningful under load (100 pairs, throughput), inflated by wake-ups at 50 msg/s;
+// 0033), steadier than a latency. serverCpuUsPerMessage is the server process's CPU time (all
+// threads) over the run divided by the messages: meaningful under load (100 pairs, throughput),
+// inflated by wake-ups at 50 msg/s;
 // clientCpuUsPerMessage the same for this process (every client), dbCpuUsPerMessage for PostgreSQL's
 // processes (decision 0033: the three together are what the two cores carry). serverP50Ms /
 // serverP99Ms: the server's own time from SEND to broadcast (its /metrics histogram), without the
