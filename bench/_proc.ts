@@ -41,6 +41,10 @@ export function processCpuSince(comm: string, before: Map<string, number>): numb
  * follows how many frames each write gathers).
  */
 export function writeCalls(pid: number | 'self'): number {
-  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-  return Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? NaN);
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
+  } catch {
+    // Another user's process (RabbitMQ's) when the bench does not run as root: not readable.
+    return NaN;
+  }
 }

@@ -15,11 +15,10 @@
 // serverWritesPerMessage: the server's write system calls per message (its socket writes, decision
 // 0033), steadier than a latency. serverCpuUsPerMessage is the server process's CPU time (all
 // threads) over the run divided by the messages: meaningful under load (100 pairs, throughput),
-// inflated by wake-ups at 50 msg/s;
-// clientCpuUsPerMessage the same for this process (every client), dbCpuUsPerMessage for PostgreSQL's
-// processes (decision 0033: the three together are what the two cores carry). serverP50Ms /
-// serverP99Ms: the server's own time from SEND to broadcast (its /metrics histogram), without the
-// client's part.
+// inflated by wake-ups at 50 msg/s; clientCpuUsPerMessage the same for this process (every
+// client), dbCpuUsPerMessage for PostgreSQL's processes (decision 0033: the three together are
+// what the two cores carry). serverP50Ms / serverP99Ms: the server's own time from SEND to
+// broadcast (its /metrics histogram), without the client's part.
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
 // The reference: the same client and the same scenarios against RabbitMQ's Web-STOMP on this
 // machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
