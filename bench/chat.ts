@@ -418,16 +418,13 @@ async function rssRun(server: Server, count: number) {
 
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'ws://127.0.0.1:15674/ws';
 
-/** CPU time of RabbitMQ's Erlang VM (all schedulers), from /proc: its share of the work, like the server child's. */
-function beamCpuMs(): number {
-  const each = [...processCpuMs('beam.smp').values()];
-  return each.length > 0 ? each.reduce((a, b) => a + b) : NaN;
-}
-
-/** RabbitMQ's write system calls so far (its Erlang VM's), as the server child's `writeCalls`. */
-function beamWriteCalls(): number {
-  const [pid] = processCpuMs('beam.smp').keys();
-  return pid === undefined ? NaN : writeCalls(Number(pid));
+/**
+ * RabbitMQ's Erlang VM (all schedulers) from one look at /proc: its CPU time and write calls so
+ * far, its share of the work like the server child's `stats`. NaN when it is not found.
+ */
+function beamStats(): { cpuMs: number; writeCalls: number } {
+  const [pid, cpuMs] = [...processCpuMs('beam.smp')][0] ?? [];
+  return pid === undefined ? { cpuMs: NaN, writeCalls: NaN } : { cpuMs: cpuMs!, writeCalls: writeCalls(Number(pid)) };
 }
 
 function rabbitReachable(): Promise<boolean> {
@@ -462,8 +459,7 @@ function rabbitServer(): Server {
       external: NaN,
       messages: NaN,
       connections: NaN,
-      cpuMs: beamCpuMs(),
-      writeCalls: beamWriteCalls(),
+      ...beamStats(),
     }),
     close: async () => undefined,
   };
