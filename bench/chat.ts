@@ -33,13 +33,12 @@ import { bundleServer } from '../scripts/build-server.mjs';
 import { connect as connectClient, serveNodeFlags, subscribed, jsonLines } from './_live';
 import { machineFacts } from './_machine';
 import { processCpuMs, processCpuSince, writeCalls } from './_proc';
+import { READ_QUIET_MS, ReadReporter } from '../src/features/chat/live/read-reporter';
 import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
-/** A receiver with the room open reports reads at most this often (the PWA's debounce). */
-const READ_EVERY_MS = 300;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
@@ -222,7 +221,8 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const roomLatencies: number[] = [];
   let readEvents = 0;
   let roomEvents = 0;
-  const unread = new Map<LivePair, { id: string; timer?: NodeJS.Timeout }>();
+  // Each receiver reports reads on the PWA's own schedule (its ReadReporter).
+  const readers = new Map<LivePair, ReadReporter>();
   const live = await openPairs(server, pairCount, {
     onMessage(body, entry) {
       const message = JSON.parse(body) as { content: string; id: { value: string } };
@@ -233,13 +233,14 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
         sentAt.delete(key);
       }
       if (!live17) return;
-      const state = unread.get(entry) ?? { id: message.id.value };
-      state.id = message.id.value;
-      unread.set(entry, state);
-      state.timer ??= setTimeout(() => {
-        state.timer = undefined;
-        entry.receiver.publish({ destination: readPublish(entry.pair.roomId), body: JSON.stringify({ lastReadMessageId: state.id }) });
-      }, READ_EVERY_MS);
+      let reader = readers.get(entry);
+      if (!reader) {
+        reader = new ReadReporter((id) =>
+          entry.receiver.publish({ destination: readPublish(entry.pair.roomId), body: JSON.stringify({ lastReadMessageId: id }) }),
+        );
+        readers.set(entry, reader);
+      }
+      reader.seen(message.id.value);
     },
     onEvent: live17
       ? (event, body, _entry, at) => {
@@ -288,7 +289,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const lost = expected - latencies.length;
   const delivery = serverDelivery(deliveryBefore, await deliveryBuckets(server));
   // Reads and list updates trail the messages by the read debounce.
-  if (live17) await sleep(READ_EVERY_MS + 500);
+  if (live17) await sleep(READ_QUIET_MS + 500);
   const after = await server.stats();
   const serverCpuUsPerMessage = Math.round(((after.cpuMs - cpuBefore) * 1000) / expected);
   const serverWritesPerMessage = round((after.writeCalls - writesBefore) / expected, 2);
@@ -296,7 +297,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const dbCpuUsPerMessage = server.database === 'postgres' ? Math.round((processCpuSince('postgres', dbCpuBefore) * 1000) / expected) : undefined;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const clientCpuUsPerMessage = Math.round((clientCpu.user + clientCpu.system) / expected);
-  for (const state of unread.values()) clearTimeout(state.timer);
+  for (const reader of readers.values()) reader.cancel();
   await closeAll(live.flatMap((l) => [l.sender, l.receiver]));
   const measured = { ...summary(latencies), lost, ...delivery, serverCpuUsPerMessage, serverWritesPerMessage, dbCpuUsPerMessage, clientCpuUsPerMessage };
   if (!live17) return measured;

@@ -47,6 +47,7 @@ import type { InstanceStats, LoadPlan, SeedOptions, ToChild, ToParent } from './
 import { connect, serveNodeFlags, subscribed, jsonLines } from './_live';
 import { machineFacts } from './_machine';
 import { POSTGRES_ADMIN_URL, freshPostgres, reachable, round, latencySummary } from './_postgres';
+import { READ_QUIET_MS, ReadReporter } from '../src/features/chat/live/read-reporter';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (name: string, full: number, min = 1) => Number(process.env[name] ?? Math.max(min, Math.round(full * SCALE)));
@@ -64,8 +65,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.includes(name);
 const SECRET = 'load-bench-secret-load-bench-secret-0123';
-/** A member with the room open reports reads at most this often (the PWA's debounce). */
-const READ_EVERY_MS = 300;
 const TARGET_REST_P99_MS = 50;
 /** The histogram holds whole sampling intervals: this is subtracted from its figures. */
 const CLIENT_ELD_RESOLUTION_MS = 10;
@@ -281,7 +280,8 @@ async function run(options: RunOptions) {
   let unsent = 0;
   let closing = false;
   let delivered = 0;
-  const unread = new Map<number, { id: string; timer?: NodeJS.Timeout }>();
+  // Each member with a room open reports reads on the PWA's own schedule (its ReadReporter).
+  const readers = new Map<number, ReadReporter>();
 
   // Each student as the signed-in app keeps it (section 17): one connection, the member queue;
   // pair members also have their room open.
@@ -333,13 +333,14 @@ async function run(options: RunOptions) {
             inFlight.delete(j);
           }
           // Reading as the PWA does with the room open.
-          const state = unread.get(i) ?? { id: message.id.value };
-          state.id = message.id.value;
-          unread.set(i, state);
-          state.timer ??= setTimeout(() => {
-            state.timer = undefined;
-            if (client.connected) client.publish({ destination: readPublish(roomId), body: JSON.stringify({ lastReadMessageId: state.id }) });
-          }, READ_EVERY_MS);
+          let reader = readers.get(i);
+          if (!reader) {
+            reader = new ReadReporter((id) => {
+              if (client.connected) client.publish({ destination: readPublish(roomId), body: JSON.stringify({ lastReadMessageId: id }) });
+            });
+            readers.set(i, reader);
+          }
+          reader.seen(message.id.value);
         });
       }),
     );
@@ -446,9 +447,9 @@ async function run(options: RunOptions) {
   // What is still on its way arrives (or is lost).
   const deadline = performance.now() + 15_000;
   while ((inFlight.size > 0 || restInFlight.size > 0) && performance.now() < deadline) await sleep(20);
-  await sleep(READ_EVERY_MS + 200);
+  await sleep(READ_QUIET_MS + 200);
   const lost = [...inFlight.values()].filter((m) => m.measured).length;
-  for (const state of unread.values()) clearTimeout(state.timer);
+  for (const reader of readers.values()) reader.cancel();
   await listener?.quit();
   closing = true;
   await Promise.all([...clients.values()].map((c) => c.deactivate()));

@@ -4,13 +4,11 @@ import { TYPING_SHOWN_MS } from '../../../../contract/stomp-values';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { acquireAppChat, appChatState, currentAppChat, subscribeAppChatState } from '../live/app-chat';
 import { applyReadEvent } from '../live/cache';
+import { ReadReporter } from '../live/read-reporter';
 import { addLiveMessage, catchUpMessages } from '../model/message-cache';
 import type { LocalMessage } from '../model/timeline';
 import { getOutbox } from '../outbox/outbox';
 import type { ConnectionState } from '../realtime/chat-connection';
-
-/** A burst of incoming messages is acknowledged with one read. */
-const READ_DEBOUNCE_MS = 300;
 
 export interface ChatRoomSession {
   state: ConnectionState;
@@ -47,28 +45,18 @@ export function useChatRoom(roomId: number): ChatRoomSession {
 
   useEffect(() => {
     const { chat: app, release } = acquireAppChat(queryClient);
-    // The newest message of the friend's seen live and not yet reported read.
-    let unreadId: string | undefined;
-    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    // The friend's messages seen live, reported read while the room is on screen.
+    const reads = new ReadReporter((id) => app.markRead(roomId, id), visible);
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
-    const reportRead = () => {
-      clearTimeout(readTimer);
-      readTimer = setTimeout(() => {
-        if (unreadId === undefined || !visible()) return;
-        app.markRead(roomId, unreadId);
-        unreadId = undefined;
-      }, READ_DEBOUNCE_MS);
-    };
     const close = app.openRoom(roomId, {
       onMessage: (message) => {
         addLiveMessage(queryClient, roomId, message);
         const page = queryClient.getQueryData<MessagesData>(chatKeys.messages(roomId))?.pages[0];
         if (page && message.senderId !== page.userId) {
           // Received while the room is open: read (contract section 17), once it is on screen.
-          unreadId = message.id.value;
           clearTimeout(typingTimer);
           setFriendTyping(false);
-          reportRead();
+          reads.seen(message.id.value);
         }
         if (message.clientMessageId) outbox.forgetSent([message.clientMessageId]);
       },
@@ -96,12 +84,12 @@ export function useChatRoom(roomId: number): ChatRoomSession {
     });
     // Back on screen with messages that arrived while hidden: they are read now.
     const onVisible = () => {
-      if (visible() && unreadId !== undefined) reportRead();
+      if (visible()) reads.resume();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
-      clearTimeout(readTimer);
+      reads.cancel();
       clearTimeout(typingTimer);
       close();
       release();

@@ -1,0 +1,56 @@
+/**
+ * When the open room tells the server it has read the friend's messages (SEND /pub/read, contract
+ * section 17). A burst is acknowledged with one read READ_QUIET_MS after its last message; a stream
+ * with no such pause is acknowledged at least every READ_MAX_DELAY_MS, so the friend's `1`s go
+ * within a second even while messages keep coming (a plain debounce never read during a stream).
+ * Plain timers and no React: bench/chat.ts and bench/load.ts run this same schedule for their
+ * simulated students. Hand-written (a dozen lines): TanStack Pacer's debouncer has no max wait by
+ * design, and its throttle waits the full interval after a lone message (decision 0034).
+ */
+export const READ_QUIET_MS = 300;
+export const READ_MAX_DELAY_MS = 1000;
+
+export class ReadReporter {
+  /** The newest message seen and not yet reported. */
+  private newest: string | undefined;
+  /** When the oldest message not yet reported was seen. */
+  private firstSeenAt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly report: (lastReadMessageId: string) => void,
+    /** False while the room is not on screen: nothing is reported until resume(). */
+    private readonly canReport: () => boolean = () => true,
+  ) {}
+
+  /** A message of the friend's arrived in the open room. */
+  seen(messageId: string): void {
+    if (this.newest === undefined) this.firstSeenAt = performance.now();
+    this.newest = messageId;
+    this.schedule();
+  }
+
+  /** The room is on screen again: what arrived meanwhile is reported (at once when long due). */
+  resume(): void {
+    if (this.newest !== undefined) this.schedule();
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const dueIn = Math.max(0, this.firstSeenAt + READ_MAX_DELAY_MS - performance.now());
+    this.timer = setTimeout(() => this.fire(), Math.min(READ_QUIET_MS, dueIn));
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    const id = this.newest;
+    if (id === undefined || !this.canReport()) return;
+    this.newest = undefined;
+    this.report(id);
+  }
+}
