@@ -14,7 +14,7 @@ import {
   typingPublish,
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
-import { chatEvents, memberRoute } from '../../server/modules/chat/events';
+import { chatEvents, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
 import { chatRepo, MARK_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
@@ -24,11 +24,11 @@ import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
-// Longer than an `event:room` can lag a change (server/modules/chat/events.ts: 200 ms per room,
-// rounds 50 ms apart, so < 250 ms) with room for its statement: an `event:room` for a change made
+// Longer than an `event:room` can lag a change (server/modules/chat/events.ts: ROOM_EVENT_INTERVAL_MS
+// per room, rounds 50 ms apart) with room for its statement: an `event:room` for a change made
 // before the wait is out by its end. At 150 ms (with a lag of 200) a late one could land after a
 // test had cleared its events and was counting new ones (a CI failure on PostgreSQL, 1 run in 4).
-const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+const settle = (ms = ROOM_EVENT_INTERVAL_MS + 200) => new Promise((r) => setTimeout(r, ms));
 
 interface RestMessage {
   id: { value: string };

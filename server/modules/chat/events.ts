@@ -14,11 +14,13 @@ export const EXCEPT_MEMBER_HEADER = 'except-member';
 const JSON_TYPE = 'application/json';
 /**
  * `event:room` at most once per room per this long: an idle room is answered at once, a busy one
- * gathers its changes of this long into one event. A chat list a fifth of a second behind is not
- * seen; the messages themselves are never held back. 50 ms (decision 0017) spent ~20 % of
- * PGlite's thread on these queries in bench/chat.ts's 100 pairs; 200 ms halved it (0026).
+ * gathers its changes of this long into one event. The messages themselves are never held back;
+ * a busy room's line in the chat list is at most half a second behind. 50 ms (decision 0017)
+ * spent ~20 % of PGlite's thread on these queries in bench/chat.ts's 100 pairs; 200 ms halved
+ * it (0026); 500 ms took the frames of section 17 from ~1.0 to 0.44 a message and its extra CPU a
+ * message from ~200 µs to ~85 µs over the three processes (0034).
  */
-const ROOM_EVENT_INTERVAL_MS = 200;
+export const ROOM_EVENT_INTERVAL_MS = 500;
 /**
  * At most one `event:room` query round per this long. The limit above is per room, so rooms
  * busy since different moments come due at different moments, and each round takes only those
