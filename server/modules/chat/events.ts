@@ -17,8 +17,7 @@ const JSON_TYPE = 'application/json';
  * gathers its changes of this long into one event. The messages themselves are never held back;
  * a busy room's line in the chat list is at most half a second behind. 50 ms (decision 0017)
  * spent ~20 % of PGlite's thread on these queries in bench/chat.ts's 100 pairs; 200 ms halved
- * it (0026); 500 ms took the frames of section 17 from ~1.0 to 0.44 a message and its extra CPU a
- * message from ~200 µs to ~85 µs over the three processes (0034).
+ * it (0026); 500 ms took these events from ~1.05 to 0.44 a message there (0034).
  */
 export const ROOM_EVENT_INTERVAL_MS = 500;
 /**
