@@ -78,4 +78,46 @@ describe('chat group commit', () => {
     await expect(second).resolves.toMatchObject({ kind: 'stored' });
     expect(announced).toEqual(['kept']);
   });
+
+  it('a statement taken up between batches waits for the one in flight, and the next batch waits for it', async () => {
+    const { batches, commitBatch } = controlledRepo();
+    const writer = chatWriter({ commitBatch });
+    const first = writer.store(send('m1'));
+    await turn();
+    // An event:room statement asked for while m1's batch is in the database.
+    let finishStatement = () => {};
+    let statementStartedWith = -1;
+    const statement = writer.between(
+      () =>
+        new Promise<string>((resolve) => {
+          statementStartedWith = batches.length;
+          finishStatement = () => resolve('rows');
+        }),
+    );
+    const second = writer.store(send('m2'));
+    await turn();
+    expect(statementStartedWith).toBe(-1);
+    batches[0]!.finish();
+    await first;
+    await turn();
+    // It ran after m1's batch, and m2's batch has not started beside it.
+    expect(statementStartedWith).toBe(1);
+    expect(batches).toHaveLength(1);
+    finishStatement();
+    await expect(statement).resolves.toBe('rows');
+    await turn();
+    expect(batches).toHaveLength(2);
+    batches[1]!.finish();
+    await expect(second).resolves.toMatchObject({ kind: 'stored' });
+  });
+
+  it('a failed statement between batches does not hold the next batch back', async () => {
+    const { batches, commitBatch } = controlledRepo();
+    const writer = chatWriter({ commitBatch });
+    await expect(writer.between(() => Promise.reject(new Error('statement timeout')))).rejects.toThrow('statement timeout');
+    const next = writer.store(send('m1'));
+    await turn();
+    batches[0]!.finish();
+    await expect(next).resolves.toMatchObject({ kind: 'stored' });
+  });
 });

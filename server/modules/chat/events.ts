@@ -26,13 +26,13 @@ export const ROOM_EVENT_INTERVAL_MS = 500;
  * due: one round for every room each 200 ms put ~200 frames on the event loop at once, and the
  * messages that arrived meanwhile waited behind them (bench/chat.ts, decision 0029).
  *
- * `beside`: PostgreSQL runs a round's statement on another connection, in another process, beside
- * the commits: rounds every 10 ms (a few rooms each) left the CPU per message as it was and, with
- * the frames spread below, took the 100-pair p99's median from 7.4 to 5.5 ms. `oneThread`: on
- * PGlite every statement takes its turn on the thread that also commits, and rounds every 10 or
- * 25 ms did no better there, for up to 5× the statements (decision 0031).
+ * `pool` (PostgreSQL): rounds every 10 ms (a few rooms each) left the CPU per message as it was
+ * and, with the frames spread below, took the 100-pair p99's median from 7.4 to 5.5 ms (decision
+ * 0031, when the statement still ran beside the commits; since 0034 it runs between two batches).
+ * `oneThread`: on PGlite every statement takes its turn on the thread that also commits, and rounds
+ * every 10 or 25 ms did no better there, for up to 5× the statements (decision 0031).
  */
-export const ROOM_EVENT_ROUND_MS = { oneThread: 50, beside: 10 } as const;
+export const ROOM_EVENT_ROUND_MS = { oneThread: 50, pool: 10 } as const;
 /** Rooms per `event:room` statement (bench/chat.ts: ~100 rooms in one statement took ~4–10 ms, a wait for every message behind it). */
 const ROOM_EVENT_CHUNK = 16;
 /**

@@ -141,12 +141,13 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   // In one process every member queue's sessions are this server's; with Redis another instance
   // may hold them, so every member counts as listening there.
   const events = chatEvents(
-    repo,
+    // Between two batches, never beside one (decision 0034).
+    { roomEvents: (...args) => writer.between(() => repo.roomEvents(...args)) },
     broker,
     logger,
     track,
     broker.kind === 'in-process' ? (memberId) => stomp.hasSubscribers(memberRoute(memberId)) : undefined,
-    repo.oneThread ? ROOM_EVENT_ROUND_MS.oneThread : ROOM_EVENT_ROUND_MS.beside,
+    repo.oneThread ? ROOM_EVENT_ROUND_MS.oneThread : ROOM_EVENT_ROUND_MS.pool,
   );
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
