@@ -289,6 +289,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         chatSocket.memberLeft(blockerId, roomId);
         chatSocket.memberLeft(blockedId, roomId);
       },
+      onUnblocked: () => chatSocket.roomsCountChanged(),
     });
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
@@ -299,7 +300,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       onOpened: (roomId) => chatSocket.roomChanged(roomId),
       onRead: (roomId, memberId, lastReadMessageId) => chatSocket.memberRead(roomId, memberId, lastReadMessageId),
     });
-    await adminRoutes(api, ctx, { endMember: (memberId) => chatSocket.endMember(memberId) });
+    await adminRoutes(api, ctx, { endMember: (memberId) => chatSocket.endMember(memberId), reinstated: () => chatSocket.roomsCountChanged() });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);
   await defaultImageRoutes(app);

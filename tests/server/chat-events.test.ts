@@ -1,7 +1,7 @@
 // The pace of `event:room` (server/modules/chat/events.ts), with a database stand-in and fake
 // clocks: when each room's chat-list update goes out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatEvents, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
+import { chatEvents, KEPT_FOR_MS, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
 import type { ChatRepo } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 
@@ -22,12 +22,12 @@ function standIn(listening?: (memberId: number) => boolean) {
         aUnread: 0,
         bUnread: 1,
       }));
-      return Promise.resolve({ rooms, totals: new Map<number, number>() });
+      return Promise.resolve({ rooms, unread: new Map<number, Map<number, number>>() });
     },
   };
   const broker = { publish() {} } as unknown as Broker;
   const quiet = { info() {}, warn() {}, error() {} };
-  return { statements, events: chatEvents(repo, broker, quiet, (p) => p, listening) };
+  return { statements, events: chatEvents(repo, broker, quiet, (p) => p, { listening }) };
 }
 
 /** Moves the fake clock to `ms` after the test's start, running what falls due on the way. */
@@ -93,5 +93,105 @@ describe('event:room pacing', () => {
     expect(Math.min(...rounds.slice(1).map((at, i) => at - rounds[i]!))).toBeGreaterThanOrEqual(50);
     // The rooms come due at different moments, so the rounds are smaller than all ten at once.
     expect(Math.max(...statements.map((s) => s.roomIds.length))).toBeLessThan(10);
+  });
+});
+
+describe('event:room from what is kept (one instance)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'], now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Room 1 of members 11 and 12; member 12 also has 3 unread in room 5. */
+  function keeping(remember: boolean) {
+    const asked: number[][] = [];
+    const told: Array<{ to: string; roomId: number; lastMessage: string | null; unreadCount: number; totalUnreadCount: number }> = [];
+    const repo: Pick<ChatRepo, 'roomEvents'> = {
+      roomEvents(roomIds) {
+        asked.push([...roomIds]);
+        const rooms = roomIds.map((id) => ({
+          id,
+          memberA: 11,
+          memberB: 12,
+          aLeft: false,
+          bLeft: false,
+          lastMessage: '처음',
+          lastMessageMs: 0,
+          aUnread: 0,
+          bUnread: 1,
+        }));
+        const unread = new Map([
+          [11, new Map<number, number>()],
+          [12, new Map([...roomIds.map((id): [number, number] => [id, 1]), [5, 3]])],
+        ]);
+        return Promise.resolve({ rooms, unread });
+      },
+    };
+    const broker = {
+      publish: (to: string, body: string) => told.push({ to, ...JSON.parse(body) }),
+    } as unknown as Broker;
+    const quiet = { info() {}, warn() {}, error() {} };
+    const events = chatEvents(repo, broker, quiet, (p) => p, { remember });
+    const room = (aUnread: number, bUnread: number) => ({ id: 1, memberA: 11, memberB: 12, aLeft: false, bLeft: false, aUnread, bUnread });
+    const lastTo = (memberId: number) => told.filter((t) => t.to === memberRoute(memberId)).at(-1);
+    return { asked, events, room, lastTo };
+  }
+
+  it.each([
+    ['kept and followed', true],
+    ['asked every time (other instances write too)', false],
+  ])("tells a room again from the store and read statements' rows, with no statement of its own: %s", async (_, remember) => {
+    const { asked, events, room, lastTo } = keeping(remember);
+    events.roomChanged(1, [11, 12]);
+    await until(100);
+    expect(lastTo(12)).toMatchObject({ roomId: 1, lastMessage: '처음', unreadCount: 1, totalUnreadCount: 4 });
+    // 11 writes twice more; then 12 reads everything.
+    events.stored(room(0, 3), { senderId: 11, content: '또', createdMs: 60_000 }, performance.now());
+    await until(ROOM_EVENT_INTERVAL_MS + 150);
+    if (remember) {
+      expect(lastTo(12)).toMatchObject({ lastMessage: '또', unreadCount: 3, totalUnreadCount: 6 });
+      expect(lastTo(11)).toMatchObject({ lastMessage: '또', unreadCount: 0, totalUnreadCount: 0 });
+    }
+    events.read(1, 12, '9', { room: room(0, 0), since: performance.now() });
+    await until(2 * ROOM_EVENT_INTERVAL_MS + 150);
+    if (remember) {
+      expect(lastTo(12)).toMatchObject({ lastMessage: '또', unreadCount: 0, totalUnreadCount: 3 });
+      expect(asked).toEqual([[1]]);
+    } else expect(asked).toEqual([[1], [1], [1]]);
+  });
+
+  it('asks again after a forget, and keeps nothing from rows of statements taken up before it', async () => {
+    const { asked, events, room, lastTo } = keeping(true);
+    events.roomChanged(1, [11, 12]);
+    await until(100);
+    // A send taken up before 12 read the room over REST, stored after it: its rows may predate the read.
+    const since = performance.now();
+    await until(200);
+    events.forget([12], 1);
+    events.read(1, 12, '7');
+    events.stored(room(0, 2), { senderId: 11, content: '또', createdMs: 60_000 }, since);
+    await until(ROOM_EVENT_INTERVAL_MS + 150);
+    expect(asked).toEqual([[1], [1]]);
+    // What the database said (its stand-in: 1 here, 3 in room 5), not the rows.
+    expect(lastTo(12)).toMatchObject({ lastMessage: '처음', unreadCount: 1, totalUnreadCount: 4 });
+    // Rows taken up after the forget are kept again.
+    events.stored(room(0, 2), { senderId: 11, content: '셋', createdMs: 61_000 }, performance.now());
+    await until(2 * ROOM_EVENT_INTERVAL_MS + 200);
+    expect(asked).toEqual([[1], [1]]);
+    expect(lastTo(12)).toMatchObject({ lastMessage: '셋', unreadCount: 2, totalUnreadCount: 5 });
+  });
+
+  it('asks again once what it kept is KEPT_FOR_MS old', async () => {
+    const { asked, events, room } = keeping(true);
+    events.roomChanged(1, [11, 12]);
+    await until(100);
+    events.stored(room(0, 2), { senderId: 11, content: '또', createdMs: 60_000 }, performance.now());
+    await until(KEPT_FOR_MS + 100);
+    expect(asked).toEqual([[1]]);
+    events.stored(room(0, 3), { senderId: 11, content: '셋', createdMs: 120_000 }, performance.now());
+    await until(KEPT_FOR_MS + ROOM_EVENT_INTERVAL_MS + 200);
+    expect(asked).toEqual([[1], [1]]);
   });
 });

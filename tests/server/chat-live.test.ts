@@ -15,7 +15,7 @@ import {
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
 import { chatEvents, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
-import { chatRepo, MARK_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
+import { chatRepo, MARK_READ_SQL, type RoomUnread, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
 import { chatWriter } from '../../server/modules/chat/writer';
@@ -24,6 +24,7 @@ import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
+const OPERATOR = 'ops@catholic.ac.kr';
 // Longer than an `event:room` can lag a change (server/modules/chat/events.ts: ROOM_EVENT_INTERVAL_MS
 // per room, rounds 50 ms apart) with room for its statement: an `event:room` for a change made
 // before the wait is out by its end. At 150 ms (with a lag of 200) a late one could land after a
@@ -57,12 +58,15 @@ describeEachDatabase(
         lastMessage: string | null;
       };
 
-    it('unreadCount: 1 on my messages until the friend opens the room, who then sends event:read to the room', async () => {
+    it('unreadCount: 1 on my messages until the friend opens the room, who then sends event:read to me', async () => {
       const { app, database } = server();
       const url = await stompUrl(app);
       const { a, b, roomId } = await matchedPair(app, database.db, 'unread');
       const ca = track(await ChatClient.connect(url, a.token));
       await ca.subscribe(roomTopic(roomId));
+      // B's own session in the room: the `1`s are beside A's messages, so B's read is not told to B.
+      const cb = track(await ChatClient.connect(url, b.token));
+      await cb.subscribe(roomTopic(roomId));
       await ca.send(roomPublish(roomId), json('첫 번째'));
       await ca.send(roomPublish(roomId), json('두 번째'));
       await waitUntil(() => ca.messages.length === 2, 3000, 'echo');
@@ -77,6 +81,8 @@ describeEachDatabase(
       await waitUntil(() => ca.eventBodies(CHAT_EVENT.read).length === 1, 3000, 'event:read');
       expect(ca.eventBodies(CHAT_EVENT.read)[0]).toEqual({ memberId: b.memberId, lastReadMessageId: seen[0]!.id.value });
       expect(ca.events[0]!.headers.destination).toBe(roomTopic(roomId));
+      expect(cb.messages).toHaveLength(2);
+      expect(cb.eventBodies(CHAT_EVENT.read)).toEqual([]);
       expect((await history(roomId, a)).map((m) => m.unreadCount)).toEqual([0, 0]);
       expect(await listItem(roomId, b)).toMatchObject({ unreadCount: 0 });
 
@@ -164,7 +170,12 @@ describeEachDatabase(
         { roomId: two.roomId, memberId: one.a.memberId },
         { roomId: two.roomId, memberId: two.a.memberId },
       ]);
-      expect(answers).toEqual([undefined, b1, a2, x1, undefined, undefined]);
+      expect(answers.map((answer) => answer?.lastReadMessageId)).toEqual([undefined, b1, a2, x1, undefined, undefined]);
+      // Each moved read also says the room's counters after the statement (event:room is told from them).
+      const unreadOf = (room: RoomUnread, memberId: number) => (room.memberA === memberId ? room.aUnread : room.bUnread);
+      expect([unreadOf(answers[1]!.room, one.a.memberId), unreadOf(answers[1]!.room, one.b.memberId)]).toEqual([1, 0]);
+      expect(answers[2]!.room).toEqual(answers[1]!.room);
+      expect([unreadOf(answers[3]!.room, two.a.memberId), unreadOf(answers[3]!.room, two.b.memberId)]).toEqual([0, 0]);
       expect(await repo.room(one.roomId)).toMatchObject({ aReadId: b1, bReadId: a2 });
       expect(await repo.room(two.roomId)).toMatchObject({ aReadId: '0', bReadId: x1 });
       // Again: nothing moves, so nothing is announced; never backwards.
@@ -301,9 +312,14 @@ describeEachDatabase(
       expect(stored.map((result) => result.kind)).toEqual(['stored', 'stored']);
       const reply = stored[1]!.kind === 'stored' ? stored[1]!.row.id : '';
       // B read up to the first message; A read everything, which includes B's reply of this commit.
-      expect(read).toEqual([first.row.id, reply]);
+      expect(read.map((r) => r?.lastReadMessageId)).toEqual([first.row.id, reply]);
       const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
       expect({ a: room!.aUnread, b: room!.bUnread }).toEqual({ a: 0, b: 1 });
+      // The statements' own rows say the same counters (event:room is told from them): after the
+      // stores, B had two unread and A one; after the reads, what the room says.
+      if (stored[1]!.kind !== 'stored') throw new Error('not stored');
+      expect({ a: stored[1]!.room.aUnread, b: stored[1]!.room.bUnread }).toEqual({ a: 1, b: 2 });
+      expect({ a: read[1]!.room.aUnread, b: read[1]!.room.bUnread }).toEqual({ a: 0, b: 1 });
     });
 
     it('a message is acknowledged and broadcast exactly when it was kept, also when the reads committed with it fail', async () => {
@@ -460,6 +476,57 @@ describeEachDatabase(
       expect((await app.inject({ url: '/api/chatrooms/unread' })).statusCode).toBe(401);
     });
 
+    it("event:room's total follows what changes outside the chat's own statements: a REST read, a block and its end, a suspension and its end, leaving", async () => {
+      // One instance: after its first event:room a member's rooms are kept and followed from the
+      // store and read statements (decision 0036); each change below is made elsewhere, and the
+      // next event's total must already know it.
+      const { app, database } = server();
+      const url = await stompUrl(app);
+      const op = await newMember(app, OPERATOR);
+      const { a, b, roomId } = await matchedPair(app, database.db, 'follow');
+      const c = await newMember(app, email('followc'));
+      await acceptMatch(database.db, c.memberId, b.memberId);
+      const other = (await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(c) })).json().result.chatRoomId as number;
+      const qb = track(await ChatClient.connect(url, b.token));
+      await qb.subscribe(MEMBER_QUEUE);
+      const ca = track(await ChatClient.connect(url, a.token));
+      const cc = track(await ChatClient.connect(url, c.token));
+      const call = (who: { token: string }, method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+        app.inject({ method, url: path, headers: bearer(who), ...(payload ? { payload } : {}) });
+      /** A sends to B; B's event:room for that room says this total, and nothing later says otherwise. */
+      const aSaysAndTotalIs = async (content: string, total: number) => {
+        await ca.send(roomPublish(roomId), json(content));
+        const last = () => qb.eventBodies(CHAT_EVENT.room).at(-1) as { lastMessage: string; totalUnreadCount: number } | undefined;
+        await waitUntil(() => last()?.lastMessage === content, 3000, `event:room for ${content}`);
+        await settle();
+        expect({ content, total: last()!.totalUnreadCount }).toEqual({ content, total });
+      };
+
+      await cc.send(roomPublish(other), json('씨'));
+      await aSaysAndTotalIs('하나', 2);
+      await aSaysAndTotalIs('둘', 3);
+      // B blocks C: C's room counts no more; unblocked, it counts again.
+      expect((await call(b, 'POST', `/api/members/${c.memberId}/block`)).statusCode).toBe(200);
+      await aSaysAndTotalIs('셋', 3);
+      expect((await call(b, 'DELETE', `/api/members/${c.memberId}/block`)).statusCode).toBe(200);
+      await aSaysAndTotalIs('넷', 5);
+      // C suspended: their room with B counts no more; reinstated, it counts again.
+      const report = await call(a, 'POST', '/api/reports', { targetMemberId: c.memberId, reason: 'SPAM' });
+      expect(report.statusCode).toBe(200);
+      const decided = await call(op, 'PATCH', `/api/admin/reports/${report.json().result.reportId}`, { action: 'SUSPEND' });
+      expect(decided.statusCode).toBe(200);
+      await aSaysAndTotalIs('다섯', 5);
+      expect((await call(op, 'POST', `/api/admin/members/${c.memberId}/reinstate`)).statusCode).toBe(200);
+      await aSaysAndTotalIs('여섯', 7);
+      // B reads A's room over REST (opening it), then leaves C's room.
+      await history(roomId, b);
+      await aSaysAndTotalIs('일곱', 2);
+      expect((await call(b, 'PATCH', `/api/chatrooms/${other}`)).statusCode).toBe(200);
+      await aSaysAndTotalIs('여덟', 2);
+      const rest = await app.inject({ url: '/api/chatrooms/unread', headers: bearer(b) });
+      expect(rest.json().result.unreadCount).toBe(2);
+    });
+
     it("a room opened over REST reaches both members' lists as event:room", async () => {
       const { app, database } = server();
       const url = await stompUrl(app);
@@ -554,7 +621,7 @@ describeEachDatabase(
       expect(code).toBe(1009);
     });
   },
-  { CHAT_RATE: '10,30' },
+  { CHAT_RATE: '10,30', ADMIN_EMAILS: OPERATOR },
 );
 
 // Two app instances on one PostgreSQL database, fanned out through Redis (as in fanout.test.ts).

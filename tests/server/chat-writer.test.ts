@@ -17,7 +17,7 @@ function controlledRepo() {
             stored: stores.map((s, i): StoreResult => ({
               kind: 'stored',
               row: { id: String(batches.length * 1000 + i), roomId: s.roomId, senderId: s.senderId, content: s.content, clientMessageId: null, createdMs: 0 },
-              room: { id: s.roomId, memberA: 1, memberB: 2, aLeft: false, bLeft: false },
+              room: { id: s.roomId, memberA: 1, memberB: 2, aLeft: false, bLeft: false, aUnread: 0, bUnread: 1 },
             })),
             read: [],
           }),

@@ -44,6 +44,8 @@ import { dailyStats } from './stats';
 export interface AdminRouteOptions {
   /** A member was suspended: on every instance its sockets get an ERROR frame and close. */
   endMember(memberId: number): void;
+  /** A suspension ended: the member's rooms count again towards their friends' unread totals. */
+  reinstated(memberId: number): void;
 }
 
 /** The application month in Korean time (UTC+9, no daylight saving): `YYYY-MM`. */
@@ -215,6 +217,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
 
       admin.post('/members/:id/reinstate', { schema: { params: adminIdParamsSchema, response: okResponse(memberReinstatedSchema) } }, async (request) => {
         if (!(await repo.reinstate(request.params.id))) throw new AppError('ADMIN_404');
+        options.reinstated(request.params.id);
         return ok(MEMBER_REINSTATE_SUCCESS);
       });
 

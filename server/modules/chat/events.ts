@@ -1,7 +1,7 @@
 import { CHAT_EVENT, type ReadEvent, type RoomEvent, roomTopic, STOMP_HEADERS, type TypingEvent } from '../../../contract/stomp';
 import type { Broker, RealtimeLogger } from '../../realtime';
 import { seoulHourMinute } from './message';
-import type { ChatRepo } from './repo';
+import { type ChatRepo, type RoomSummary, type RoomUnread, type StoredRoom, sumOf } from './repo';
 
 /**
  * The fan-out route of a member's own queue. Clients reach it only as `/sub/members/me`
@@ -42,33 +42,92 @@ const ROOM_EVENT_CHUNK = 16;
  */
 const ROOM_EVENTS_PER_TURN = 2;
 
+/**
+ * How long what this instance learned of a room or of a member's unread rooms is trusted (see
+ * `remember`): the changes this module is not told of (none known) are corrected within this.
+ */
+export const KEPT_FOR_MS = 60_000;
+
 export interface ChatEvents {
-  /** `event:read` on the room, then `event:room` to the reader (their unread count changed). */
-  read(roomId: number, memberId: number, lastReadMessageId: string): void;
+  /**
+   * A message was stored (called in store order): its room as the store statement left it, then
+   * `event:room` soon for both members. `since`: when its SEND was taken up.
+   */
+  stored(room: StoredRoom, message: { senderId: number; content: string; createdMs: number }, since: number): void;
+  /**
+   * `event:read` on the room for the friend's sessions, then `event:room` to the reader (their unread count changed).
+   * `moved`: the read statement's room and when the read was taken up (a read over STOMP); a read
+   * made elsewhere (REST) is `forget`-ed first instead.
+   */
+  read(roomId: number, memberId: number, lastReadMessageId: string, moved?: { room: RoomUnread; since: number }): void;
   /** `event:typing` on the room, for the other member's sessions only. */
   typing(roomId: number, memberId: number): void;
   /** The room changed for these members (default both): each gets `event:room` soon, once. */
   roomChanged(roomId: number, memberIds?: readonly number[]): void;
+  /**
+   * Something this module did not write changed which rooms count or their counters (a read over
+   * REST, leaving or re-opening a room, a block, a suspension and their ends): what was kept of
+   * these members and this room (default: of everyone) is asked of the database again. Rows of
+   * statements taken up before this moment are not kept either.
+   */
+  forget(memberIds?: readonly number[], roomId?: number): void;
 }
+
+export interface ChatEventsOptions {
+  /**
+   * False when no session anywhere can be listening on this member's queue: nothing is computed
+   * for them (the app fetches its chat list when it subscribes). Default: everyone may be.
+   */
+  listening?: (memberId: number) => boolean;
+  /** ROOM_EVENT_ROUND_MS for the database in use. */
+  roundMs?: number;
+  /**
+   * This instance writes every message and read (one instance, no Redis): rooms and unread rows
+   * learned from `event:room`'s statement are kept and followed from the store and read
+   * statements' own rows, so a room is told without a statement (decision 0036). With other
+   * instances writing too, every round asks the database.
+   */
+  remember?: boolean;
+}
+
+/** A room's chat-list line as last learned whole (a store statement or the query), and when. */
+interface KeptRoom {
+  summary: RoomSummary;
+  at: number;
+}
+
+/** A member's unread count per room that counts towards their total, as of `at` (the query) and followed since. */
+interface KeptMember {
+  rooms: Map<number, number>;
+  at: number;
+}
+
+/** One `event:room` frame to send. */
+interface Told {
+  room: RoomSummary;
+  memberId: number;
+  unreadCount: number;
+  total: number;
+}
+
+/** Both sides of a room: who, whether they left, their unread count there. */
+const sidesOf = (room: Pick<RoomSummary, 'memberA' | 'memberB' | 'aLeft' | 'bLeft' | 'aUnread' | 'bUnread'>) => [
+  { memberId: room.memberA, left: room.aLeft, unreadCount: room.aUnread },
+  { memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
+];
 
 /**
  * Section 17 events, published through the broker so every instance delivers them. `event:room`
- * needs the unread counts from the database: a room's changes are gathered (ROOM_EVENT_INTERVAL_MS)
- * and answered in rounds (ROOM_EVENT_ROUND_MS), a chunk of rooms per query, one at a time so a
- * member never gets an older state after a newer.
+ * needs the unread counts: a room's changes are gathered (ROOM_EVENT_INTERVAL_MS) and answered in
+ * rounds (ROOM_EVENT_ROUND_MS), from what is kept (`remember`) or else a chunk of rooms per query,
+ * one at a time so a member never gets an older state after a newer.
  */
 export function chatEvents(
   repo: Pick<ChatRepo, 'roomEvents'>,
   broker: Broker,
   logger: RealtimeLogger,
   track: <T>(p: Promise<T>) => Promise<T>,
-  /**
-   * False when no session anywhere can be listening on this member's queue: nothing is computed
-   * for them (the app fetches its chat list when it subscribes). Default: everyone may be.
-   */
-  listening: (memberId: number) => boolean = () => true,
-  /** ROOM_EVENT_ROUND_MS for the database in use. */
-  roundMs: number = ROOM_EVENT_ROUND_MS.oneThread,
+  { listening = () => true, roundMs = ROOM_EVENT_ROUND_MS.oneThread, remember = false }: ChatEventsOptions = {},
 ): ChatEvents {
   /** Room → the members to tell ('both' = both participants who have not left). */
   const pending = new Map<number, Set<number> | 'both'>();
@@ -76,6 +135,13 @@ export function chatEvents(
   const toldAt = new Map<number, number>();
   let flushing = false;
   let lastRoundAt = -Infinity;
+
+  // What is kept (only with `remember`), and the last `forget`: rows of a statement taken up
+  // before it may predate the change it announced, so they are not kept.
+  const keptRooms = new Map<number, KeptRoom>();
+  const keptMembers = new Map<number, KeptMember>();
+  let forgottenAt = -Infinity;
+  let sweptAt = -Infinity;
 
   /** When a room may be told again (-Infinity: not told within ROOM_EVENT_INTERVAL_MS). */
   const dueAt = (roomId: number) => (toldAt.get(roomId) ?? -Infinity) + ROOM_EVENT_INTERVAL_MS;
@@ -90,12 +156,35 @@ export function chatEvents(
   /** The pending rooms that may be told now, taken out of `pending`; forgets rooms told long ago. */
   function takeDue(now: number): Array<[number, Set<number> | 'both']> {
     for (const roomId of toldAt.keys()) if (dueAt(roomId) <= now) toldAt.delete(roomId);
+    if (now - sweptAt >= KEPT_FOR_MS) {
+      sweptAt = now;
+      for (const [id, kept] of keptRooms) if (now - kept.at >= KEPT_FOR_MS) keptRooms.delete(id);
+      for (const [id, kept] of keptMembers) if (now - kept.at >= KEPT_FOR_MS) keptMembers.delete(id);
+    }
     const due = [...pending].filter(([roomId]) => !toldAt.has(roomId));
     for (const [roomId] of due) {
       pending.delete(roomId);
       toldAt.set(roomId, now);
     }
     return due;
+  }
+
+  /** A kept member's rooms, while they may be trusted. */
+  function keptMember(memberId: number, now: number): KeptMember | undefined {
+    const kept = keptMembers.get(memberId);
+    return kept && now - kept.at < KEPT_FOR_MS ? kept : undefined;
+  }
+
+  /**
+   * Follows one room's counter for a kept member. `mayCount`: the room counts for them if it has
+   * unread messages (the caller knows it); otherwise a room not kept stays out, for it was either
+   * at zero or does not count (a read only ever lowers a counter).
+   */
+  function follow(memberId: number, roomId: number, unread: number, left: boolean, mayCount: boolean): void {
+    const kept = keptMembers.get(memberId);
+    if (!kept) return;
+    if (left || unread === 0) kept.rooms.delete(roomId);
+    else if (mayCount || kept.rooms.has(roomId)) kept.rooms.set(roomId, unread);
   }
 
   async function flush(rounds: Array<[number, Set<number> | 'both']>): Promise<void> {
@@ -106,40 +195,70 @@ export function chatEvents(
       const told = new Set([...who].filter(listening));
       return told.size > 0 ? [[roomId, told]] : [];
     });
-    for (let at = 0; at < due.length; at += ROOM_EVENT_CHUNK) {
+    // Rooms whose every member to tell is kept are told from memory; the others are asked.
+    const now = performance.now();
+    const fromMemory: Told[] = [];
+    const asked = due.filter(([roomId, who]) => {
+      const room = keptRooms.get(roomId);
+      if (!room || now - room.at >= KEPT_FOR_MS) return true;
+      const sides = sidesOf(room.summary).filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
+      const members = sides.map((side) => keptMember(side.memberId, now));
+      if (members.some((m) => m === undefined)) return true;
+      sides.forEach((side, i) =>
+        fromMemory.push({ room: room.summary, memberId: side.memberId, unreadCount: side.unreadCount, total: sumOf(members[i]!.rooms) }),
+      );
+      return false;
+    });
+    await publishAll(fromMemory);
+    for (let at = 0; at < asked.length; at += ROOM_EVENT_CHUNK) {
       // Chunks, each its own statement, a turn of the event loop apart: messages stored meanwhile
       // go between them on the database thread instead of waiting behind one long statement.
       if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      await flushRooms(new Map(due.slice(at, at + ROOM_EVENT_CHUNK)));
+      await flushRooms(new Map(asked.slice(at, at + ROOM_EVENT_CHUNK)));
+    }
+  }
+
+  /**
+   * The frames, ROOM_EVENTS_PER_TURN a turn of the event loop, each room's state as it is when
+   * its frame goes out.
+   */
+  async function publishAll(told: readonly Told[]): Promise<void> {
+    for (const [i, { room, memberId, unreadCount, total }] of told.entries()) {
+      if (i > 0 && i % ROOM_EVENTS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const event: RoomEvent = {
+        roomId: room.id,
+        lastMessage: room.lastMessage,
+        lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
+        unreadCount,
+        totalUnreadCount: total,
+      };
+      broker.publish(memberRoute(memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.room });
     }
   }
 
   async function flushRooms(batch: Map<number, Set<number> | 'both'>): Promise<void> {
     try {
-      // Totals for every named member and both participants of a 'both' room; a side that has
+      // Rows for every named member and both participants of a 'both' room; a side that has
       // left the room (the query says) is told nothing.
       const named = new Set<number>();
       for (const who of batch.values()) if (who !== 'both') for (const id of who) named.add(id);
       const both = [...batch].filter(([, who]) => who === 'both').map(([roomId]) => roomId);
-      const { rooms, totals } = await repo.roomEvents([...batch.keys()], [...named], both);
+      const askedAt = performance.now();
+      const { rooms, unread } = await repo.roomEvents([...batch.keys()], [...named], both);
+      if (remember && askedAt > forgottenAt) {
+        for (const room of rooms) keptRooms.set(room.id, { summary: room, at: askedAt });
+        for (const [memberId, counted] of unread) keptMembers.set(memberId, { rooms: counted, at: askedAt });
+      }
       const told = rooms.flatMap((room) => {
         const who = batch.get(room.id)!;
-        return [
-          { room, memberId: room.memberA, left: room.aLeft, unreadCount: room.aUnread },
-          { room, memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
-        ].filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
+        return sidesOf(room)
+          .filter((side) => !side.left && (who === 'both' || who.has(side.memberId)))
+          .map((side): Told => {
+            const counted = unread.get(side.memberId);
+            return { room, memberId: side.memberId, unreadCount: side.unreadCount, total: counted ? sumOf(counted) : side.unreadCount };
+          });
       });
-      for (const [i, { room, memberId, unreadCount }] of told.entries()) {
-        if (i > 0 && i % ROOM_EVENTS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        const event: RoomEvent = {
-          roomId: room.id,
-          lastMessage: room.lastMessage,
-          lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
-          unreadCount,
-          totalUnreadCount: totals.get(memberId) ?? unreadCount,
-        };
-        broker.publish(memberRoute(memberId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.room });
-      }
+      await publishAll(told);
     } catch (err) {
       // The list is corrected by its next REST fetch; live updates resume with the next change.
       logger.warn({ err, rooms: batch.size }, 'chat: room updates could not be computed');
@@ -188,11 +307,48 @@ export function chatEvents(
     );
   }
 
-  return {
-    read(roomId, memberId, lastReadMessageId) {
+  /** Rows that may predate a `forget`: what they touch is asked of the database again. */
+  function dropRoom(room: RoomUnread): void {
+    keptRooms.delete(room.id);
+    keptMembers.delete(room.memberA);
+    keptMembers.delete(room.memberB);
+  }
+
+  const events: ChatEvents = {
+    stored(room, message, since) {
+      if (remember) {
+        if (since <= forgottenAt) dropRoom(room);
+        else {
+          keptRooms.set(room.id, { summary: { ...room, lastMessage: message.content, lastMessageMs: message.createdMs }, at: performance.now() });
+          // The sender's friend has a new unread message in a room that counts for them: not left
+          // (the row says), no block (the statement refused it), the sender not suspended (a
+          // suspension is forgotten). The sender's own side counts only if it was counted already.
+          for (const side of sidesOf(room)) follow(side.memberId, room.id, side.unreadCount, side.left, side.memberId !== message.senderId);
+        }
+      }
+      events.roomChanged(room.id, [room.memberA, room.memberB]);
+    },
+    read(roomId, memberId, lastReadMessageId, moved) {
       const event: ReadEvent = { memberId, lastReadMessageId };
-      broker.publish(roomTopic(roomId), JSON.stringify(event), { 'content-type': JSON_TYPE, [STOMP_HEADERS.event]: CHAT_EVENT.read });
-      this.roomChanged(roomId, [memberId]);
+      // To the friend's sessions only: the `1`s it clears are beside the friend's messages, and the
+      // reader's own sessions learn their new counts from `event:room`. bench/chat.ts: the reader's
+      // copies were 1,100 frames a 10,000 messages that every receiving phone parsed and dropped (decision 0036).
+      broker.publish(roomTopic(roomId), JSON.stringify(event), {
+        'content-type': JSON_TYPE,
+        [STOMP_HEADERS.event]: CHAT_EVENT.read,
+        [EXCEPT_MEMBER_HEADER]: String(memberId),
+      });
+      if (remember && moved) {
+        const { room, since } = moved;
+        if (since <= forgottenAt) dropRoom(room);
+        else {
+          const kept = keptRooms.get(room.id);
+          if (kept) kept.summary = { ...kept.summary, aUnread: room.aUnread, bUnread: room.bUnread };
+          follow(room.memberA, room.id, room.aUnread, false, false);
+          follow(room.memberB, room.id, room.bUnread, false, false);
+        }
+      }
+      events.roomChanged(roomId, [memberId]);
     },
     typing(roomId, memberId) {
       const event: TypingEvent = { memberId };
@@ -210,5 +366,16 @@ export function chatEvents(
       if (sleeping && dueAt(roomId) < sleeping.until) sleeping.wake();
       schedule();
     },
+    forget(memberIds, roomId) {
+      forgottenAt = performance.now();
+      if (memberIds === undefined) {
+        keptRooms.clear();
+        keptMembers.clear();
+        return;
+      }
+      for (const id of memberIds) keptMembers.delete(id);
+      if (roomId !== undefined) keptRooms.delete(roomId);
+    },
   };
+  return events;
 }

@@ -68,8 +68,26 @@ export interface ListedRoom {
   unreadCount: number;
 }
 
+/** Both unread counters of a room, as the statement that wrote them left them. */
+export interface RoomUnread {
+  id: number;
+  memberA: number;
+  memberB: number;
+  aUnread: number;
+  bUnread: number;
+}
+
+/** A room as a store statement left it: who may write, and both unread counters after the batch. */
+export type StoredRoom = RoomAccess & RoomUnread;
+
 export type StoreResult =
-  { kind: 'stored'; row: MessageRow; room: RoomAccess } | { kind: 'duplicate'; row: MessageRow; room: RoomAccess } | { kind: 'forbidden' };
+  { kind: 'stored'; row: MessageRow; room: StoredRoom } | { kind: 'duplicate'; row: MessageRow; room: StoredRoom } | { kind: 'forbidden' };
+
+/** A read that moved: the reader's new position, and the room's unread counters after it. */
+export interface ReadResult {
+  lastReadMessageId: string;
+  room: RoomUnread;
+}
 
 export interface StoreRequest {
   roomId: number;
@@ -80,8 +98,9 @@ export interface StoreRequest {
 }
 
 /**
- * The rows both store statements return: each room with a permitted sender, then each inserted
- * message (BatchRow). `stamp` (a data-modifying CTE: it runs though nothing reads it) sets the
+ * The rows both store statements return: each room with a permitted sender (with both unread
+ * counters as this statement left them: `event:room` is told from them, decision 0036), then each
+ * inserted message (BatchRow). `stamp` (a data-modifying CTE: it runs though nothing reads it) sets the
  * room's last_message_at and adds what was inserted to the friend's unread counter, the
  * chat_unread trigger's work done here in the same UPDATE; `counted` tells that trigger
  * (server/db/functions/chat-unread.sql) to leave this statement's rows alone. One new version of
@@ -95,12 +114,14 @@ const STORED_ROWS = `
            a_unread = cr.a_unread + (select count(*) from ins where ins.room_id = cr.id and ins.sender_id = cr.member_b),
            b_unread = cr.b_unread + (select count(*) from ins where ins.room_id = cr.id and ins.sender_id = cr.member_a)
      where cr.id = any(array(select id from room))
+    returning cr.id, cr.a_unread, cr.b_unread
   )
   select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
+         stamp.a_unread, stamp.b_unread,
          null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms
-    from room
+    from room join stamp on stamp.id = room.id
   union all
-  select 'message', ins.room_id, null, null, null, null,
+  select 'message', ins.room_id, null, null, null, null, null, null,
          ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8
     from ins`;
 
@@ -208,7 +229,7 @@ export const MARK_READ_SQL = `
                          else cr.b_unread end
     from per_room p
    where cr.id = p.id and (p.a_to > cr.a_read_id or p.b_to > cr.b_read_id)
-  returning cr.id, cr.member_a, cr.member_b,
+  returning cr.id, cr.member_a, cr.member_b, cr.a_unread, cr.b_unread,
             case when p.a_to > p.a_old then cr.a_read_id::text end as a_read,
             case when p.b_to > p.b_old then cr.b_read_id::text end as b_read`;
 
@@ -219,6 +240,8 @@ interface BatchRow {
   member_b: number | null;
   a_left: boolean | null;
   b_left: boolean | null;
+  a_unread: number | null;
+  b_unread: number | null;
   id: string | null;
   sender_id: number | null;
   client_message_id: string | null;
@@ -229,6 +252,8 @@ interface ReadRow {
   id: number;
   member_a: number;
   member_b: number;
+  a_unread: number;
+  b_unread: number;
   a_read: string | null;
   b_read: string | null;
 }
@@ -263,12 +288,20 @@ const intArray = (ids: readonly number[]) => {
 };
 
 /**
- * `event:room`'s rows: one per room ($1), then one per member ($2, and both members of the rooms
- * in $3) with their unread total in a_unread. A total is summed as GET /api/chatrooms/unread
- * does: rooms the member has not left, no block between the two (section 15), the friend not
- * suspended (section 16).
+ * `event:room`'s rows: one per room ($1), then, for each member ($2, and both members of the
+ * rooms in $3), one per room of theirs with unread messages that counts towards their total
+ * (member in `id`, room in `member_a`, count in `a_unread`). A room counts as in GET
+ * /api/chatrooms/unread: not left by the member, no block between the two (section 15), the
+ * friend not suspended (section 16). Rows rather than a sum: events.ts keeps them and follows
+ * them from the store and read statements (decision 0036).
  */
 const ROOM_EVENTS_SQL = `
+  with asked as (
+    select unnest($2::int[]) as member_id
+    union
+    select x.member_id from chat_rooms r cross join lateral (values (r.member_a), (r.member_b)) as x(member_id)
+     where r.id = any($3::int[])
+  )
   select 'room' as kind, r.id, r.member_a, r.member_b, r.a_left, r.b_left,
          lm.content as last_message, (extract(epoch from lm.created_at) * 1000)::float8 as last_ms,
          r.a_unread, r.b_unread
@@ -278,24 +311,31 @@ const ROOM_EVENTS_SQL = `
     ) lm on true
    where r.id = any($1::int[])
   union all
-  select 'total', t.member_id, null, null, null, null, null, null,
-         coalesce((select sum(x.unread) from (
-           select r.a_unread as unread from chat_rooms r
+  -- Each member asked about once, also one with nothing unread (who has no rows below).
+  select 'member', t.member_id, null, null, null, null, null, null, null, null from asked t
+  union all
+  select 'unread', t.member_id, u.room_id, null, null, null, null, null, u.unread, null
+    from asked t
+   cross join lateral (
+           select r.id as room_id, r.a_unread as unread from chat_rooms r
             where r.member_a = t.member_id and not r.a_left and r.a_unread > 0
               and not exists (select 1 from blocks b where (b.blocker_id = r.member_a and b.blocked_id = r.member_b)
                                                       or (b.blocker_id = r.member_b and b.blocked_id = r.member_a))
               and not exists (select 1 from members s where s.id = r.member_b and s.status = 'DISABLED')
            union all
-           select r.b_unread from chat_rooms r
+           select r.id, r.b_unread from chat_rooms r
             where r.member_b = t.member_id and not r.b_left and r.b_unread > 0
               and not exists (select 1 from blocks b where (b.blocker_id = r.member_a and b.blocked_id = r.member_b)
                                                       or (b.blocker_id = r.member_b and b.blocked_id = r.member_a))
               and not exists (select 1 from members s where s.id = r.member_a and s.status = 'DISABLED')
-         ) x), 0)::int, null
-    from (select unnest($2::int[]) as member_id
-          union
-          select x.member_id from chat_rooms r cross join lateral (values (r.member_a), (r.member_b)) as x(member_id)
-           where r.id = any($3::int[])) as t`;
+         ) u`;
+
+/** A member's unread total: the sum over the rooms that count (ROOM_EVENTS_SQL's rows). */
+export const sumOf = (rooms: ReadonlyMap<number, number>): number => {
+  let total = 0;
+  for (const n of rooms.values()) total += n;
+  return total;
+};
 
 const mayWrite = (room: RoomAccess, senderId: number) => (room.memberA === senderId && !room.aLeft) || (room.memberB === senderId && !room.bLeft);
 
@@ -331,7 +371,7 @@ export function chatRepo(db: Db) {
         ? { name: 'chat_store_one', text: STORE_ONE_SQL, args: [only.r, only.s, only.c, only.m] }
         : { name: 'chat_store_batch', text: STORE_BATCH_SQL, args: [JSON.stringify(input)] }),
       async finish(rows: readonly BatchRow[]): Promise<StoreResult[]> {
-        const rooms = new Map<number, RoomAccess>();
+        const rooms = new Map<number, StoredRoom>();
         const byClientId = new Map<string, BatchRow>();
         const plain = new Map<string, BatchRow[]>();
         for (const row of rows) {
@@ -342,6 +382,8 @@ export function chatRepo(db: Db) {
               memberB: Number(row.member_b),
               aLeft: Boolean(row.a_left),
               bLeft: Boolean(row.b_left),
+              aUnread: Number(row.a_unread),
+              bUnread: Number(row.b_unread),
             });
           } else if (row.client_message_id !== null) {
             byClientId.set(`${row.sender_id}:${row.client_message_id}`, row);
@@ -416,13 +458,20 @@ export function chatRepo(db: Db) {
       name: 'chat_mark_read',
       text: MARK_READ_SQL,
       args: [JSON.stringify(input)],
-      finish(rows: readonly ReadRow[]): Array<string | undefined> {
-        const moved = new Map<string, string>();
+      finish(rows: readonly ReadRow[]): Array<ReadResult | undefined> {
+        const moved = new Map<string, ReadResult>();
         for (const row of rows) {
-          if (row.a_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_a)}`, String(row.a_read));
-          if (row.b_read !== null) moved.set(`${Number(row.id)}:${Number(row.member_b)}`, String(row.b_read));
+          const room: RoomUnread = {
+            id: Number(row.id),
+            memberA: Number(row.member_a),
+            memberB: Number(row.member_b),
+            aUnread: Number(row.a_unread),
+            bUnread: Number(row.b_unread),
+          };
+          if (row.a_read !== null) moved.set(`${room.id}:${room.memberA}`, { lastReadMessageId: String(row.a_read), room });
+          if (row.b_read !== null) moved.set(`${room.id}:${room.memberB}`, { lastReadMessageId: String(row.b_read), room });
         }
-        const answers: Array<string | undefined> = new Array(reads.length);
+        const answers: Array<ReadResult | undefined> = new Array(reads.length);
         // The last read of a (room, member) in the batch answers; earlier ones moved nothing of their own.
         for (let i = reads.length - 1; i >= 0; i--) {
           const key = `${reads[i]!.roomId}:${reads[i]!.memberId}`;
@@ -585,7 +634,7 @@ export function chatRepo(db: Db) {
 
     /** One read; see markReadBatch. */
     async markRead(roomId: number, memberId: number, upTo?: string): Promise<string | undefined> {
-      return (await this.markReadBatch([{ roomId, memberId, upTo }]))[0];
+      return (await this.markReadBatch([{ roomId, memberId, upTo }]))[0]?.lastReadMessageId;
     },
 
     /**
@@ -593,39 +642,39 @@ export function chatRepo(db: Db) {
      * (default: the friend's newest), never back, for a batch of reads in one statement (one
      * commit: a read is as frequent as a message, and on PGlite each commit is an fsync on the
      * event loop). The position is always a message of the friend's, so reading one's own
-     * messages announces nothing. Answers each read with the new position, or undefined when it
-     * did not move (nothing new, not a participant, already there, or a later read of the same
+     * messages announces nothing. Answers each read with the new position and the room's unread
+     * counters after the statement, or undefined when it did not move (nothing new, not a participant, already there, or a later read of the same
      * member in the same room in this batch carries the answer).
      */
-    async markReadBatch(reads: readonly ReadRequest[]): Promise<Array<string | undefined>> {
+    async markReadBatch(reads: readonly ReadRequest[]): Promise<Array<ReadResult | undefined>> {
       const statement = readStatement(reads);
       return statement.finish(await retryOnDeadlock(() => statements.run<ReadRow>(statement.name, statement.text, statement.args)));
     },
 
     /**
      * Each member's unread messages over all their rooms (left, blocked and suspended-friend rooms
-     * excluded, as in the list): GET /api/chatrooms/unread. The totals `event:room` sends, from the
-     * same statement.
+     * excluded, as in the list): GET /api/chatrooms/unread. The same statement as `event:room`'s.
      */
     async unreadTotals(memberIds: readonly number[]): Promise<Map<number, number>> {
-      return (await this.roomEvents([], memberIds, [])).totals;
+      const { unread } = await this.roomEvents([], memberIds, []);
+      return new Map([...unread].map(([memberId, rooms]) => [memberId, sumOf(rooms)]));
     },
 
     /**
      * What `event:room` tells (contract section 17): each room's last message and both members'
-     * unread counts, and each told member's total over all their rooms, in one prepared statement
-     * (one snapshot, so a total never lags behind the room counts sent with it). Under load this
-     * runs in every `event:room` round (events.ts) on the database's one thread: as two ad-hoc statements,
-     * one with an IN list per member, it was a quarter of that thread's time (bench/chat.ts).
+     * unread counts, and for each member concerned their unread count in every room that counts
+     * towards their total, in one prepared statement (one snapshot, so a total never lags behind
+     * the room counts sent with it). As two ad-hoc statements, one with an IN list per member, it
+     * was a quarter of PGlite's thread in bench/chat.ts.
      */
     async roomEvents(
       roomIds: readonly number[],
       memberIds: readonly number[],
       bothOf: readonly number[],
-    ): Promise<{ rooms: RoomSummary[]; totals: Map<number, number> }> {
-      if (roomIds.length === 0 && memberIds.length === 0) return { rooms: [], totals: new Map() };
+    ): Promise<{ rooms: RoomSummary[]; unread: Map<number, Map<number, number>> }> {
+      if (roomIds.length === 0 && memberIds.length === 0 && bothOf.length === 0) return { rooms: [], unread: new Map() };
       const rows = await statements.run<{
-        kind: 'room' | 'total';
+        kind: 'room' | 'member' | 'unread';
         id: number;
         member_a: number | null;
         member_b: number | null;
@@ -637,25 +686,26 @@ export function chatRepo(db: Db) {
         b_unread: number | null;
       }>('chat_room_events', ROOM_EVENTS_SQL, [intArray(roomIds), intArray(memberIds), intArray(bothOf)]);
       const rooms: RoomSummary[] = [];
-      const totals = new Map<number, number>();
+      const unread = new Map<number, Map<number, number>>();
       for (const r of rows) {
-        if (r.kind === 'total') {
-          totals.set(Number(r.id), Number(r.a_unread));
-          continue;
-        }
-        rooms.push({
-          id: Number(r.id),
-          memberA: Number(r.member_a),
-          memberB: Number(r.member_b),
-          aLeft: Boolean(r.a_left),
-          bLeft: Boolean(r.b_left),
-          lastMessage: r.last_message,
-          lastMessageMs: r.last_ms === null ? null : Number(r.last_ms),
-          aUnread: Number(r.a_unread),
-          bUnread: Number(r.b_unread),
-        });
+        // A member's row and their rooms' rows may come in any order.
+        const of = (memberId: number) => unread.get(memberId) ?? unread.set(memberId, new Map()).get(memberId)!;
+        if (r.kind === 'member') of(Number(r.id));
+        else if (r.kind === 'unread') of(Number(r.id)).set(Number(r.member_a), Number(r.a_unread));
+        else
+          rooms.push({
+            id: Number(r.id),
+            memberA: Number(r.member_a),
+            memberB: Number(r.member_b),
+            aLeft: Boolean(r.a_left),
+            bLeft: Boolean(r.b_left),
+            lastMessage: r.last_message,
+            lastMessageMs: r.last_ms === null ? null : Number(r.last_ms),
+            aUnread: Number(r.a_unread),
+            bUnread: Number(r.b_unread),
+          });
       }
-      return { rooms, totals };
+      return { rooms, unread };
     },
 
     /** One message; see storeBatch. */
@@ -687,7 +737,7 @@ export function chatRepo(db: Db) {
       reads: readonly ReadRequest[],
       /** Told the stores' results as soon as they are committed, when that is before the reads' (PostgreSQL). */
       onStored?: (stored: StoreResult[]) => void,
-    ): Promise<{ stored: StoreResult[]; read: Array<string | undefined> }> {
+    ): Promise<{ stored: StoreResult[]; read: Array<ReadResult | undefined> }> {
       if (reads.length === 0) return { stored: await this.storeBatch(stores), read: [] };
       if (stores.length === 0) return { stored: [], read: await this.markReadBatch(reads) };
       if (!statements.together) {

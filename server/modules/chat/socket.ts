@@ -26,7 +26,7 @@ import { StompRejection, bearerToken, createStompServer, type SendFrame, type St
 import { EXCEPT_MEMBER_HEADER, ROOM_EVENT_ROUND_MS, chatEvents, memberRoute } from './events';
 import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
-import { chatRepo, type ChatRepo, type RoomAccess, type StoreResult } from './repo';
+import { chatRepo, type ChatRepo, type ReadResult, type RoomAccess, type StoreResult } from './repo';
 import { friendOf } from './service';
 import { chatWriter } from './writer';
 
@@ -101,6 +101,11 @@ export interface ChatSocket {
   roomChanged(roomId: number): void;
   /** A member read a room over REST: `event:read` and `event:room` on every instance. */
   memberRead(roomId: number, memberId: number, lastReadMessageId: string): void;
+  /**
+   * Which rooms count towards members' unread totals changed outside the chat module (an unblock, a
+   * suspension's end): the totals are asked of the database again.
+   */
+  roomsCountChanged(): void;
   /** A sign-in session ended (logout): on every instance, its sockets get ERROR and close. */
   endSession(sessionId: string): void;
   /** An account was disabled: on every instance, its sockets get ERROR and close. */
@@ -140,14 +145,19 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   const writer = chatWriter(repo);
   // In one process every member queue's sessions are this server's; with Redis another instance
   // may hold them, so every member counts as listening there.
+  const alone = broker.kind === 'in-process';
   const events = chatEvents(
     // Between two batches, never beside one (decision 0034).
     { roomEvents: (...args) => writer.between(() => repo.roomEvents(...args)) },
     broker,
     logger,
     track,
-    broker.kind === 'in-process' ? (memberId) => stomp.hasSubscribers(memberRoute(memberId)) : undefined,
-    repo.oneThread ? ROOM_EVENT_ROUND_MS.oneThread : ROOM_EVENT_ROUND_MS.pool,
+    {
+      listening: alone ? (memberId) => stomp.hasSubscribers(memberRoute(memberId)) : undefined,
+      roundMs: repo.oneThread ? ROOM_EVENT_ROUND_MS.oneThread : ROOM_EVENT_ROUND_MS.pool,
+      // Alone, this instance's writer stores every message and read: their rows tell the rooms.
+      remember: alone,
+    },
   );
   const sendRate = memberRateLimiter(ctx.config.CHAT_RATE);
   const typingRate = memberThrottle(TYPING_MIN_INTERVAL_MS);
@@ -166,8 +176,8 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     // The broker hands a publish to this instance's sockets before it returns.
     options.onDelivered?.((performance.now() - startedAt) / 1000);
     // Both members by name, so one who is not listening costs nothing (events.ts); one who has
-    // left is still told nothing (the query says).
-    events.roomChanged(result.row.roomId, [result.room.memberA, result.room.memberB]);
+    // left is told nothing.
+    events.stored(result.room, result.row, startedAt);
     notifyIfAway(result.room, message);
   }
 
@@ -187,14 +197,15 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       throw reject('body must be JSON: {"lastReadMessageId":"…"}', 'CHAT_400');
     }
     await verify(principal, roomId);
-    let readId: string | undefined;
+    const since = performance.now();
+    let moved: ReadResult | undefined;
     try {
-      readId = await track(writer.read({ roomId, memberId: principal.member.id, upTo: parsed.lastReadMessageId }));
+      moved = await track(writer.read({ roomId, memberId: principal.member.id, upTo: parsed.lastReadMessageId }));
     } catch (err) {
       logger.error({ err, roomId }, 'chat read position could not be stored');
       throw reject('internal error', 'COMMON500');
     }
-    if (readId !== undefined) events.read(roomId, principal.member.id, readId);
+    if (moved !== undefined) events.read(roomId, principal.member.id, moved.lastReadMessageId, { room: moved.room, since });
   }
 
   /** SEND /pub/typing/{roomId}: never stored; more than one a second is dropped silently. */
@@ -365,18 +376,27 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   return {
     stomp,
     roomChanged(roomId) {
+      // Re-opened: it counts again for whoever had left it.
+      events.forget();
       events.roomChanged(roomId);
     },
     memberRead(roomId, memberId, lastReadMessageId) {
+      events.forget([memberId], roomId);
       events.read(roomId, memberId, lastReadMessageId);
     },
     memberLeft(memberId, roomId) {
+      events.forget([memberId], roomId);
       broker.broadcast(roomLeft(roomId), '', { [MEMBER_ID_HEADER]: String(memberId) });
+    },
+    roomsCountChanged() {
+      events.forget();
     },
     endSession(sessionId) {
       broker.broadcast(SESSION_ENDED, '', { [SESSION_ID_HEADER]: sessionId });
     },
     endMember(memberId) {
+      // Their friends' rooms with them stop counting.
+      events.forget();
       broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
     async shutdown() {

@@ -1,4 +1,4 @@
-import type { ChatRepo, ReadRequest, StoreRequest, StoreResult } from './repo';
+import type { ChatRepo, ReadRequest, ReadResult, StoreRequest, StoreResult } from './repo';
 
 /** Called synchronously in batch order, before the submit promise settles. */
 type After<R> = (result: R) => void;
@@ -102,13 +102,13 @@ function groupCommit<Q, R>(run: Run<Q, R>, maxBatch = 256): GroupCommit<Q, R> {
 }
 
 type Work = { store: StoreRequest } | { read: ReadRequest };
-type Done = { stored: StoreResult } | { read: string | undefined };
+type Done = { stored: StoreResult } | { read: ReadResult | undefined };
 
 export interface ChatWriter {
   /** A message; `after` runs in store order (= id order within a room), so broadcasts are in id order. */
   store(request: StoreRequest, after?: After<StoreResult>): Promise<StoreResult>;
   /** A read position (SEND /pub/read): as frequent as messages, so batched with them. */
-  read(request: ReadRequest): Promise<string | undefined>;
+  read(request: ReadRequest): Promise<ReadResult | undefined>;
   /**
    * Runs another statement between two batches: after the one in flight, before the next. On
    * PostgreSQL a statement run beside the batches (`event:room`'s, on another connection) made
@@ -161,7 +161,7 @@ export function chatWriter(repo: Pick<ChatRepo, 'commitBatch'>): ChatWriter {
     },
     between: inTurn,
     async read(request) {
-      return ((await commits.submit({ read: request })) as { read: string | undefined }).read;
+      return ((await commits.submit({ read: request })) as { read: ReadResult | undefined }).read;
     },
   };
 }

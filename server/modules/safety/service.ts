@@ -12,6 +12,8 @@ interface Caller {
 export interface SafetyHooks {
   /** After a block committed: both members' open sockets stop receiving the pair's room. */
   onBlocked?(blockerId: number, blockedId: number, roomId: number): void;
+  /** After an unblock committed: the pair's room counts again towards both members' unread totals. */
+  onUnblocked?(blockerId: number, blockedId: number): void;
 }
 
 export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {}) {
@@ -36,6 +38,7 @@ export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {})
     async unblock(caller: Caller, targetId: number): Promise<void> {
       if (targetId < 1 || targetId > MAX_INT4 || !(await repo.member(targetId))) throw new AppError('USER_404');
       await repo.unblock(caller.id, targetId);
+      hooks.onUnblocked?.(caller.id, targetId);
     },
 
     async blocks(caller: Caller): Promise<BlockedMember[]> {
