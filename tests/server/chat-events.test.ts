@@ -136,7 +136,7 @@ describe('event:room from what is kept (one instance)', () => {
     const events = chatEvents(repo, broker, quiet, (p) => p, { remember });
     const room = (aUnread: number, bUnread: number) => ({ id: 1, memberA: 11, memberB: 12, aLeft: false, bLeft: false, aUnread, bUnread });
     const lastTo = (memberId: number) => told.filter((t) => t.to === memberRoute(memberId)).at(-1);
-    return { asked, events, room, lastTo };
+    return { asked, told, events, room, lastTo };
   }
 
   it.each([
@@ -160,6 +160,32 @@ describe('event:room from what is kept (one instance)', () => {
       expect(lastTo(12)).toMatchObject({ lastMessage: '또', unreadCount: 0, totalUnreadCount: 3 });
       expect(asked).toEqual([[1]]);
     } else expect(asked).toEqual([[1], [1], [1]]);
+  });
+
+  it('tells a kept room that is (nearly) due in the turn of its message, so its frames leave with the message', async () => {
+    const { asked, told, events, room, lastTo } = keeping(true);
+    events.roomChanged(1, [11, 12]);
+    await until(100);
+    // Told at 0: at 300 it is not due for 200 ms more, so it waits for its round.
+    events.stored(room(0, 2), { senderId: 11, content: '둘', createdMs: 1 }, performance.now());
+    await until(300);
+    events.stored(room(0, 3), { senderId: 11, content: '셋', createdMs: 2 }, performance.now());
+    expect(lastTo(12)).toMatchObject({ lastMessage: '처음' });
+    // At 420 it is due within ROOM_EVENT_RIDE_MS: told in the same turn, before any timer runs.
+    await until(420);
+    const before = told.length;
+    // One batch with two messages in the room (both results carry the batch's counters): told once, with the newer.
+    events.stored(room(0, 5), { senderId: 11, content: '넷', createdMs: 3 }, performance.now());
+    events.stored(room(0, 5), { senderId: 11, content: '다섯', createdMs: 4 }, performance.now());
+    await Promise.resolve();
+    expect(told.length).toBe(before + 2);
+    expect(lastTo(12)).toMatchObject({ lastMessage: '다섯', unreadCount: 5, totalUnreadCount: 8 });
+    expect(lastTo(11)).toMatchObject({ lastMessage: '다섯', unreadCount: 0, totalUnreadCount: 0 });
+    // Nothing left for the round at 500.
+    const count = asked.length;
+    await until(2 * ROOM_EVENT_INTERVAL_MS);
+    expect(told.length).toBe(before + 2);
+    expect(asked).toHaveLength(count);
   });
 
   it('asks again after a forget, and keeps nothing from rows of statements taken up before it', async () => {
