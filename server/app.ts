@@ -294,7 +294,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
     await mentorRoutes(api, ctx);
-    await meetupsRoutes(api, ctx, { scheduler, now: deps.now });
+    await meetupsRoutes(api, ctx, { scheduler, now: deps.now, onRoomOpened: (roomId) => chatSocket.roomChanged(roomId) });
     await chatRoutes(api, ctx, {
       onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId),
       onOpened: (roomId) => chatSocket.roomChanged(roomId),

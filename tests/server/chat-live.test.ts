@@ -21,7 +21,17 @@ import { chatService } from '../../server/modules/chat/service';
 import { chatWriter } from '../../server/modules/chat/writer';
 import { acceptMatch, email, matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
-import { bearer, describeEachDatabase, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type TestServer } from './harness';
+import {
+  bearer,
+  describeEachDatabase,
+  newMember,
+  POSTGRES_AVAILABLE,
+  REDIS_AVAILABLE,
+  REDIS_URL,
+  signIn,
+  startTestServerWith,
+  type TestServer,
+} from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
 const OPERATOR = 'ops@catholic.ac.kr';
@@ -476,7 +486,7 @@ describeEachDatabase(
       expect((await app.inject({ url: '/api/chatrooms/unread' })).statusCode).toBe(401);
     });
 
-    it("event:room's total follows what changes outside the chat's own statements: a REST read, a block and its end, a suspension and its end, leaving", async () => {
+    it("event:room's total follows what changes outside the chat's own statements: a REST read, a block and its end, a suspension and its end, leaving, a meetup re-opening", async () => {
       // One instance: after its first event:room a member's rooms are kept and followed from the
       // store and read statements (decision 0036); each change below is made elsewhere, and the
       // next event's total must already know it.
@@ -523,8 +533,17 @@ describeEachDatabase(
       await aSaysAndTotalIs('일곱', 2);
       expect((await call(b, 'PATCH', `/api/chatrooms/${other}`)).statusCode).toBe(200);
       await aSaysAndTotalIs('여덟', 2);
+      // C (signed in again since the suspension) proposes a meetup: the pair's room is re-opened
+      // for both, and C's message counts again.
+      const c2 = await signIn(app, c.email);
+      const matches = (await app.inject({ url: '/api/matches?status=ACCEPTED&size=50', headers: bearer(c2) })).json().result.data;
+      const matchId = (matches as Array<{ id: number; matchedUser: { id: number } }>).find((m) => m.matchedUser.id === b.memberId)!.id;
+      const startsAt = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 60_000) * 60_000).toISOString();
+      const proposed = await call(c2, 'POST', `/api/matches/${matchId}/meetups`, { startsAt, place: '학생식당' });
+      expect(proposed.statusCode, proposed.body).toBe(200);
+      await aSaysAndTotalIs('아홉', 4);
       const rest = await app.inject({ url: '/api/chatrooms/unread', headers: bearer(b) });
-      expect(rest.json().result.unreadCount).toBe(2);
+      expect(rest.json().result.unreadCount).toBe(4);
     });
 
     it("a room opened over REST reaches both members' lists as event:room", async () => {

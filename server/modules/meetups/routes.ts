@@ -24,6 +24,8 @@ export interface MeetupsRouteOptions {
   scheduler: Scheduler;
   /** Request-rule clock (tests); the default is the wall clock. */
   now?: () => number;
+  /** See MeetupsServiceOptions. */
+  onRoomOpened?(roomId: number): void;
 }
 
 /** Browser tests only: how far the request rules' clock is moved ahead. */
@@ -46,6 +48,7 @@ export async function meetupsRoutes(api: FastifyInstance, ctx: AppContext, optio
     scheduler: options.scheduler,
     reminderOffsetsMs: ctx.config.meetupReminderOffsetsMs,
     now: testClock ? () => (options.now ?? Date.now)() + shiftMs : options.now,
+    onRoomOpened: options.onRoomOpened,
   });
   if (testClock) {
     app.put('/api/test/meetup-clock', { schema: { body: testClockBodySchema, response: okResponse(testClockBodySchema) } }, async (request) => {

@@ -32,6 +32,8 @@ export interface MeetupsServiceOptions {
   reminderOffsetsMs: number[];
   /** Wall clock for the request rules (tests may shift it); the scheduler uses the database's own. */
   now?: () => number;
+  /** After a proposal committed: the pair's room was created or re-opened for both (their chat lists change). */
+  onRoomOpened?(roomId: number): void;
 }
 
 /** Shown when a campus has no place left (an operator emptied the list): suggestions are never without one. */
@@ -174,6 +176,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('이미 진행 중인 약속이 있어요.');
         throw error;
       }
+      options.onRoomOpened?.(created.roomId);
       sendPush(created.partnerId, caller.id, 'MEETUP_PROPOSED', created.name, created.roomId);
       return one(caller, created.id);
     },
