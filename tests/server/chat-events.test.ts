@@ -1,7 +1,7 @@
 // The pace of `event:room` (server/modules/chat/events.ts), with a database stand-in and fake
 // clocks: when each room's chat-list update goes out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatEvents, KEPT_FOR_MS, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
+import { chatEvents, KEPT_FOR_MS, memberRoute, ROOM_EVENT_INTERVAL_MS, ROOM_EVENT_RIDE_MS } from '../../server/modules/chat/events';
 import type { ChatRepo } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 
@@ -166,13 +166,13 @@ describe('event:room from what is kept (one instance)', () => {
     const { asked, told, events, room, lastTo } = keeping(true);
     events.roomChanged(1, [11, 12]);
     await until(100);
-    // Told at 0: at 300 it is not due for 200 ms more, so it waits for its round.
+    // Told at 0: ROOM_EVENT_RIDE_MS before it is due, it waits for its round.
     events.stored(room(0, 2), { senderId: 11, content: '둘', createdMs: 1 }, performance.now());
-    await until(300);
+    await until(ROOM_EVENT_INTERVAL_MS - ROOM_EVENT_RIDE_MS - 20);
     events.stored(room(0, 3), { senderId: 11, content: '셋', createdMs: 2 }, performance.now());
     expect(lastTo(12)).toMatchObject({ lastMessage: '처음' });
-    // At 420 it is due within ROOM_EVENT_RIDE_MS: told in the same turn, before any timer runs.
-    await until(420);
+    // Now it is due within ROOM_EVENT_RIDE_MS: told in the same turn, before any timer runs.
+    await until(ROOM_EVENT_INTERVAL_MS - ROOM_EVENT_RIDE_MS + 20);
     const before = told.length;
     // One batch with two messages in the room (both results carry the batch's counters): told once, with the newer.
     events.stored(room(0, 5), { senderId: 11, content: '넷', createdMs: 3 }, performance.now());
