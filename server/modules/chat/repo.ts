@@ -100,7 +100,7 @@ export interface StoreRequest {
 /**
  * The rows both store statements return: each room with a permitted sender (with both unread
  * counters as this statement left them: `event:room` is told from them, decision 0036), then each
- * inserted message (BatchRow). `stamp` (a data-modifying CTE: it runs though nothing reads it) sets the
+ * inserted message (BatchRow). `stamp` (a data-modifying CTE, whose RETURNING gives those counters) sets the
  * room's last_message_at and adds what was inserted to the friend's unread counter, the
  * chat_unread trigger's work done here in the same UPDATE; `counted` tells that trigger
  * (server/db/functions/chat-unread.sql) to leave this statement's rows alone. One new version of
