@@ -124,6 +124,9 @@ const sidesOf = (room: Pick<RoomSummary, 'memberA' | 'memberB' | 'aLeft' | 'bLef
   { memberId: room.memberB, left: room.bLeft, unreadCount: room.bUnread },
 ];
 
+/** The sides of a room to tell: not left, and named (or 'both'). */
+const sidesToTell = (room: RoomSummary, who: Set<number> | 'both') => sidesOf(room).filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
+
 /**
  * Section 17 events, published through the broker so every instance delivers them. `event:room`
  * needs the unread counts: a room's changes are gathered (ROOM_EVENT_INTERVAL_MS) and answered in
@@ -197,14 +200,21 @@ export function chatEvents(
     else if (mayCount || kept.rooms.has(roomId)) kept.rooms.set(roomId, unread);
   }
 
-  /** Named members nobody listens for are dropped ('both' names nobody before the query). */
-  const listeners = (who: Set<number> | 'both'): Set<number> | 'both' => (who === 'both' ? who : new Set([...who].filter(listening)));
+  /**
+   * The members to tell: named ones nobody listens for are dropped ('both' names nobody before the
+   * query); undefined when no one is left.
+   */
+  function listeners(who: Set<number> | 'both'): Set<number> | 'both' | undefined {
+    if (who === 'both') return who;
+    const to = new Set([...who].filter(listening));
+    return to.size > 0 ? to : undefined;
+  }
 
   /** A room's frames from what is kept, or undefined when the room or a member to tell is not kept. */
   function fromKept(roomId: number, who: Set<number> | 'both', now: number): Told[] | undefined {
     const room = keptRooms.get(roomId);
     if (!room || now - room.at >= KEPT_FOR_MS) return undefined;
-    const sides = sidesOf(room.summary).filter((side) => !side.left && (who === 'both' || who.has(side.memberId)));
+    const sides = sidesToTell(room.summary, who);
     const members = sides.map((side) => keptMember(side.memberId, now));
     if (members.some((m) => m === undefined)) return undefined;
     return sides.map((side, i) => ({ room: room.summary, memberId: side.memberId, unreadCount: side.unreadCount, total: sumOf(members[i]!.rooms) }));
@@ -223,7 +233,7 @@ export function chatEvents(
     const who = pending.get(roomId);
     if (!who || inRound.has(roomId) || dueAt(roomId) - ROOM_EVENT_RIDE_MS > now) return;
     const to = listeners(who);
-    const told = to !== 'both' && to.size === 0 ? [] : fromKept(roomId, to, now);
+    const told = to ? fromKept(roomId, to, now) : [];
     if (!told) return;
     pending.delete(roomId);
     toldAt.set(roomId, now);
@@ -234,7 +244,7 @@ export function chatEvents(
     // A room left with no one to tell is dropped: its statement is not run.
     const due = rounds.flatMap(([roomId, who]): Array<[number, Set<number> | 'both']> => {
       const to = listeners(who);
-      return to === 'both' || to.size > 0 ? [[roomId, to]] : [];
+      return to ? [[roomId, to]] : [];
     });
     for (const [roomId] of due) inRound.add(roomId);
     try {
@@ -293,12 +303,10 @@ export function chatEvents(
       }
       const told = rooms.flatMap((room) => {
         const who = batch.get(room.id)!;
-        return sidesOf(room)
-          .filter((side) => !side.left && (who === 'both' || who.has(side.memberId)))
-          .map((side): Told => {
-            const counted = unread.get(side.memberId);
-            return { room, memberId: side.memberId, unreadCount: side.unreadCount, total: counted ? sumOf(counted) : side.unreadCount };
-          });
+        return sidesToTell(room, who).map((side): Told => {
+          const counted = unread.get(side.memberId);
+          return { room, memberId: side.memberId, unreadCount: side.unreadCount, total: counted ? sumOf(counted) : side.unreadCount };
+        });
       });
       await publishAll(told);
     } catch (err) {
