@@ -18,11 +18,8 @@ interface Statement {
  */
 export interface Prepared {
   run<T>(name: string, text: string, args: readonly Arg[]): Promise<T[]>;
-  /**
-   * PGlite only: the statements in order, in one exchange and one transaction (one commit), each
-   * one's rows. If one fails, none of them is kept.
-   */
-  together?(statements: readonly Statement[]): Promise<unknown[][]>;
+  /** PGlite: every statement runs on the one thread that also commits, not beside the commits (a pool). */
+  oneThread: boolean;
 }
 
 interface PgPool {
@@ -92,20 +89,12 @@ export function prepared(db: Db): Prepared {
     const GENERIC = 'set local plan_cache_mode = force_generic_plan';
     const execute = (statement: Statement) => `execute ${statement.name}(${statement.args.map(literal).join(', ')})`;
     return {
+      oneThread: true,
       async run<T>(name: string, text: string, args: readonly Arg[]) {
         const preparing = ensure(name, text);
         if (preparing) await preparing;
         const results = await pglite.exec(`${GENERIC}; ${execute({ name, text, args })}`);
         return (results[results.length - 1]?.rows ?? []) as T[];
-      },
-      async together(list: readonly Statement[]) {
-        for (const statement of list) {
-          const preparing = ensure(statement.name, statement.text);
-          if (preparing) await preparing;
-        }
-        // One simple query: its statements run in one implicit transaction.
-        const results = await pglite.exec([GENERIC, ...list.map(execute)].join('; '));
-        return results.slice(1).map((result) => result.rows);
       },
     };
   }
@@ -113,6 +102,7 @@ export function prepared(db: Db): Prepared {
   // node-postgres prepares a named statement once per pooled connection by itself.
   const pool = client as PgPool;
   return {
+    oneThread: false,
     async run<T>(name: string, text: string, args: readonly Arg[]) {
       return (await pool.query({ name, text, values: args })).rows as T[];
     },

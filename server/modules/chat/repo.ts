@@ -187,12 +187,50 @@ export interface ReadRequest {
 }
 
 /**
+ * The reads' targets (MARK_READ_SQL, STORE_AND_READ_SQL), from `reads` (o, r, m, u) and the locked
+ * rooms `locked`: per read, the friend's newest message at or below its bound (one backward probe
+ * of chat_messages_room_sender); per room (`per_room`), the furthest such message for each member
+ * still in it, beside the positions the lock found (a_old, b_old).
+ */
+const readTargets = (reads: string) => `
+  target as (
+    select l.id, i.m,
+           (select max(x.id) from chat_messages x
+             where x.room_id = l.id and x.sender_id = case when l.member_a = i.m then l.member_b else l.member_a end
+               and (i.u is null or x.id <= i.u)) as to_id
+      from ${reads} i join locked l on l.id = i.r and i.m in (l.member_a, l.member_b)
+  ), per_room as (
+    select l.id, l.a_read_id as a_old, l.b_read_id as b_old,
+           max(t.to_id) filter (where t.m = l.member_a and not l.a_left) as a_to,
+           max(t.to_id) filter (where t.m = l.member_b and not l.b_left) as b_to
+      from target t join locked l on l.id = t.id
+     group by l.id, l.member_a, l.member_b, l.a_left, l.b_left, l.a_read_id, l.b_read_id
+  )`;
+
+/**
+ * The SET list that moves read positions forward to `p`.a_to / b_to. A moved side's counter loses
+ * the friend's messages it passed, counted by index between the old and new position (a few at
+ * most): every message at or below the new one is visible to the statement (ids within a room are
+ * in commit order, the room's lock orders them), where a recount of all above it would miss one
+ * that another instance committed after the statement's snapshot and before its lock: that
+ * message is in the counter (the locked row is the newest), not in the snapshot. `plus` adds the
+ * statement's own inserts to a side.
+ */
+const readMoves = (p: string, plus: { a: string; b: string } = { a: '0', b: '0' }) => `
+         a_read_id = greatest(cr.a_read_id, coalesce(${p}.a_to, 0)),
+         b_read_id = greatest(cr.b_read_id, coalesce(${p}.b_to, 0)),
+         a_unread = ${plus.a} + greatest(0, cr.a_unread - case when ${p}.a_to > cr.a_read_id
+           then (select count(*) from chat_messages x where x.room_id = cr.id and x.sender_id = cr.member_b and x.id > cr.a_read_id and x.id <= ${p}.a_to)
+           else 0 end),
+         b_unread = ${plus.b} + greatest(0, cr.b_unread - case when ${p}.b_to > cr.b_read_id
+           then (select count(*) from chat_messages x where x.room_id = cr.id and x.sender_id = cr.member_a and x.id > cr.b_read_id and x.id <= ${p}.b_to)
+           else 0 end)`;
+
+/**
  * Every read of a batch in one statement. Per read, the friend's newest message at or below its
  * bound; per room, the furthest such message for each member still in it. A room's row is
  * updated once (an UPDATE … FROM with two source rows for one target row would apply only one),
- * and only where a position moves forward. `old` is the statement's snapshot: on PostgreSQL a
- * concurrent read on another instance can make both announce the same move, which is harmless
- * (a read marker only ever moves forward on the client).
+ * and only where a position moves forward; the counters as readMoves says.
  */
 export const MARK_READ_SQL = `
   with input as (
@@ -203,35 +241,76 @@ export const MARK_READ_SQL = `
     -- campus's every room was read, twice (4 ms a read with 5,000 rooms).
     select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
       from chat_rooms cr where cr.id = any(array(select r from input)) order by cr.id for no key update
-  ), target as (
-    -- The friend's newest message at or below the bound: one backward probe of chat_messages_room_sender.
-    select l.id, i.m,
-           (select max(x.id) from chat_messages x
-             where x.room_id = l.id and x.sender_id = case when l.member_a = i.m then l.member_b else l.member_a end
-               and (i.u is null or x.id <= i.u)) as to_id
-      from input i join locked l on l.id = i.r and i.m in (l.member_a, l.member_b)
-  ), per_room as (
-    select l.id, l.a_read_id as a_old, l.b_read_id as b_old,
-           max(t.to_id) filter (where t.m = l.member_a and not l.a_left) as a_to,
-           max(t.to_id) filter (where t.m = l.member_b and not l.b_left) as b_to
-      from target t join locked l on l.id = t.id
-     group by l.id, l.member_a, l.member_b, l.a_left, l.b_left, l.a_read_id, l.b_read_id
-  )
+  ), ${readTargets('input')}
   update chat_rooms cr
-     set a_read_id = greatest(cr.a_read_id, coalesce(p.a_to, 0)),
-         b_read_id = greatest(cr.b_read_id, coalesce(p.b_to, 0)),
-         -- A moved side is recounted from its new position (a few messages at most, by index).
-         a_unread = case when p.a_to > cr.a_read_id
-                         then (select count(*) from chat_messages x where x.room_id = cr.id and x.sender_id = cr.member_b and x.id > p.a_to)
-                         else cr.a_unread end,
-         b_unread = case when p.b_to > cr.b_read_id
-                         then (select count(*) from chat_messages x where x.room_id = cr.id and x.sender_id = cr.member_a and x.id > p.b_to)
-                         else cr.b_unread end
+     set ${readMoves('p')}
     from per_room p
    where cr.id = p.id and (p.a_to > cr.a_read_id or p.b_to > cr.b_read_id)
   returning cr.id, cr.member_a, cr.member_b, cr.a_unread, cr.b_unread,
             case when p.a_to > p.a_old then cr.a_read_id::text end as a_read,
             case when p.b_to > p.b_old then cr.b_read_id::text end as b_read`;
+
+/**
+ * A batch's sends and reads in one statement (one commit, one new version of each room row), when
+ * it has both: bench/chat.ts's 100 pairs send and read in the same rooms in the same batches.
+ * STORE_BATCH_SQL and MARK_READ_SQL in one: every room of either is locked in id order, the room's
+ * one UPDATE stamps it, adds the inserted messages to the friend's counter and takes the read ones
+ * off the reader's. A read covers the messages committed before the statement, not those it
+ * inserts: nobody can have been shown those yet. Returns STORE_BATCH_SQL's rows, then a 'read' row
+ * per updated room with MARK_READ_SQL's columns (a_read, b_read) and its counters.
+ */
+export const STORE_AND_READ_SQL = `
+  with input as (
+    select * from jsonb_to_recordset($1::jsonb) as t(o int, r int, s int, c text, m text)
+  ), reads as (
+    select * from jsonb_to_recordset($2::jsonb) as t(o int, r int, m int, u bigint)
+  ), locked as (
+    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id,
+           exists (select 1 from input i where i.r = cr.id
+                   and ((cr.member_a = i.s and not cr.a_left) or (cr.member_b = i.s and not cr.b_left)))
+           and not exists (select 1 from blocks b where (b.blocker_id = cr.member_a and b.blocked_id = cr.member_b)
+                                                   or (b.blocker_id = cr.member_b and b.blocked_id = cr.member_a)) as may_send
+      from chat_rooms cr
+     where cr.id = any(array(select r from input union select r from reads))
+     order by cr.id
+       for no key update
+  ), room as (
+    select l.*, ${COUNTED} from locked l where l.may_send
+  ), ins as (
+    insert into chat_messages (room_id, sender_id, content, client_message_id)
+    select i.r, i.s, i.c, i.m
+      from input i join room on room.id = i.r
+     where ((room.member_a = i.s and not room.a_left) or (room.member_b = i.s and not room.b_left)) and room.counted is not null
+     order by i.o
+    on conflict (sender_id, client_message_id) do nothing
+    returning id, room_id, sender_id, client_message_id, created_at
+  ), ${readTargets('reads')}, stamp as (
+    update chat_rooms cr
+       set last_message_at = case when s.may_send then now() else cr.last_message_at end,
+           ${readMoves('s', {
+             a: '(select count(*) from ins where ins.room_id = cr.id and ins.sender_id = cr.member_b)',
+             b: '(select count(*) from ins where ins.room_id = cr.id and ins.sender_id = cr.member_a)',
+           })}
+      from (select l.id, l.may_send, p.a_to, p.b_to, l.a_read_id as a_old, l.b_read_id as b_old
+              from locked l left join per_room p on p.id = l.id) s
+     where cr.id = s.id and (s.may_send or s.a_to > cr.a_read_id or s.b_to > cr.b_read_id)
+    returning cr.id, cr.member_a, cr.member_b, cr.a_unread, cr.b_unread,
+              case when s.a_to > s.a_old then cr.a_read_id::text end as a_read,
+              case when s.b_to > s.b_old then cr.b_read_id::text end as b_read
+  )
+  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
+         stamp.a_unread, stamp.b_unread,
+         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms,
+         null::text as a_read, null::text as b_read
+    from room join stamp on stamp.id = room.id
+  union all
+  select 'message', ins.room_id, null, null, null, null, null, null,
+         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8, null, null
+    from ins
+  union all
+  select 'read', stamp.id, stamp.member_a, stamp.member_b, null, null, stamp.a_unread, stamp.b_unread,
+         null, null, null, null, stamp.a_read, stamp.b_read
+    from stamp where stamp.a_read is not null or stamp.b_read is not null`;
 
 interface BatchRow {
   kind: 'room' | 'message';
@@ -259,6 +338,16 @@ interface ReadRow {
 }
 
 const DEADLOCK = '40P01';
+
+/**
+ * The database refused the statement for what it did: an SQLSTATE error, so it was rolled back.
+ * Not a connection loss, a shutdown or an internal error (classes 08, 57, XX), after which the
+ * commit may have happened.
+ */
+const refused = (err: unknown): boolean => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^(08|57|XX)/.test(code);
+};
 
 /**
  * Batches on several instances (PostgreSQL) lock overlapping rooms, each in its own plan's order;
@@ -367,6 +456,7 @@ export function chatRepo(db: Db) {
 
     const only = input.length === 1 ? input[0]! : undefined;
     return {
+      input,
       ...(only
         ? { name: 'chat_store_one', text: STORE_ONE_SQL, args: [only.r, only.s, only.c, only.m] }
         : { name: 'chat_store_batch', text: STORE_BATCH_SQL, args: [JSON.stringify(input)] }),
@@ -455,6 +545,7 @@ export function chatRepo(db: Db) {
     const bound = (upTo: string | undefined) => (upTo === undefined || BigInt(upTo) > MAX_BIGINT ? null : upTo);
     const input = reads.map((q, i) => ({ o: i, r: q.roomId, m: q.memberId, u: bound(q.upTo) }));
     return {
+      input,
       name: 'chat_mark_read',
       text: MARK_READ_SQL,
       args: [JSON.stringify(input)],
@@ -485,7 +576,7 @@ export function chatRepo(db: Db) {
 
   return {
     /** Every statement runs on the one thread that also commits (PGlite), not beside the commits (PostgreSQL). */
-    oneThread: statements.together !== undefined,
+    oneThread: statements.oneThread,
 
     async room(roomId: number): Promise<RoomReadState | undefined> {
       // Every history read and first SEND per room: prepared (server/db/prepared.ts).
@@ -724,31 +815,46 @@ export function chatRepo(db: Db) {
     },
 
     /**
-     * A group commit's sends and reads (writer.ts). On PGlite both statements go in one exchange
-     * with the database thread and one transaction, so one commit and one fsync, where two
-     * statements cost two: reads are as frequent as messages (bench/load.ts: ~1.3 reads a
-     * message). On PostgreSQL, which commits concurrent transactions together by itself, they
-     * stay two statements, each retried on a deadlock, one after the other (a read recounts the
-     * unread messages, so it must see the stores before it); the messages, committed first, are
-     * announced then (`onStored`), and a failure of the reads after them does not refuse them.
+     * A group commit's sends and reads (writer.ts), in one statement when it has both
+     * (STORE_AND_READ_SQL): reads are as frequent as messages (bench/load.ts: ~1.3 reads a message),
+     * and as two statements each batch had two commits, on PostgreSQL two WAL flushes one after
+     * the other. If that statement fails for what it did (the database refused it, so nothing of
+     * it was kept), the messages are stored alone, told (`onStored`), then the reads: a read the
+     * database refuses must not refuse the messages batched with it. A failure that leaves the
+     * outcome unknown (the connection lost) is not repeated: a message without a client id would be
+     * stored twice.
      */
     async commitBatch(
       stores: readonly StoreRequest[],
       reads: readonly ReadRequest[],
-      /** Told the stores' results as soon as they are committed, when that is before the reads' (PostgreSQL). */
+      /** Told the stores' results as soon as they are committed, when that is before the reads' (after a refused statement). */
       onStored?: (stored: StoreResult[]) => void,
     ): Promise<{ stored: StoreResult[]; read: Array<ReadResult | undefined> }> {
       if (reads.length === 0) return { stored: await this.storeBatch(stores), read: [] };
       if (stores.length === 0) return { stored: [], read: await this.markReadBatch(reads) };
-      if (!statements.together) {
+      const store = storeStatement(stores);
+      const read = readStatement(reads);
+      let rows: Array<BatchRow | (ReadRow & { kind: 'read'; room_id: number })>;
+      try {
+        rows = await retryOnDeadlock(() =>
+          statements.run<BatchRow | (ReadRow & { kind: 'read'; room_id: number })>('chat_store_read', STORE_AND_READ_SQL, [
+            JSON.stringify(store.input),
+            JSON.stringify(read.input),
+          ]),
+        );
+      } catch (err) {
+        if (!refused(err)) throw err;
         const stored = await this.storeBatch(stores);
         onStored?.(stored);
         return { stored, read: await this.markReadBatch(reads) };
       }
-      const store = storeStatement(stores);
-      const read = readStatement(reads);
-      const [storeRows, readRows] = await statements.together([store, read]);
-      return { stored: await store.finish(storeRows as BatchRow[]), read: read.finish(readRows as ReadRow[]) };
+      const readRows: ReadRow[] = [];
+      const storeRows: BatchRow[] = [];
+      for (const row of rows) {
+        if (row.kind === 'read') readRows.push({ ...row, id: row.room_id });
+        else storeRows.push(row);
+      }
+      return { stored: await store.finish(storeRows), read: read.finish(readRows) };
     },
   };
 }
