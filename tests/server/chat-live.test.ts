@@ -15,7 +15,7 @@ import {
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
 import { chatEvents, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
-import { chatRepo, MARK_READ_SQL, type RoomUnread, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
+import { chatRepo, MARK_READ_SQL, type RoomUnread, STORE_AND_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
 import { chatWriter } from '../../server/modules/chat/writer';
@@ -257,16 +257,18 @@ describeEachDatabase(
       const plans: string[] = [];
       // EXPLAIN without ANALYZE: planned, not run. One transaction: one connection for PREPARE and EXPLAIN.
       await database.db.transaction(async (tx) => {
-        const explain = async (name: string, text: string, arg: unknown) => {
+        const explain = async (name: string, text: string, ...args: unknown[]) => {
           await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-          const result = (await tx.execute(sql.raw(`explain execute ${name}('${JSON.stringify(arg)}')`))) as unknown as { rows: Array<Record<string, string>> };
+          const values = args.map((arg) => `'${JSON.stringify(arg)}'`).join(', ');
+          const result = (await tx.execute(sql.raw(`explain execute ${name}(${values})`))) as unknown as { rows: Array<Record<string, string>> };
           plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
           await tx.execute(sql.raw(`deallocate ${name}`));
         };
         await explain('plan_store', STORE_BATCH_SQL, [{ o: 0, r: roomId, s: a.memberId, c: '안녕', m: null }]);
         await explain('plan_read', MARK_READ_SQL, [{ o: 0, r: roomId, m: b.memberId, u: null }]);
+        await explain('plan_both', STORE_AND_READ_SQL, [{ o: 0, r: roomId, s: a.memberId, c: '안녕', m: null }], [{ o: 0, r: roomId, m: b.memberId, u: null }]);
       });
-      expect(plans).toHaveLength(2);
+      expect(plans).toHaveLength(3);
       for (const plan of plans) {
         expect(plan).toMatch(/chat_rooms/);
         expect(plan).not.toMatch(/Seq Scan on chat_rooms/);

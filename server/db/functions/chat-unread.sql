@@ -3,7 +3,7 @@
 -- Unread counters on chat_rooms (a_unread, b_unread: the friend's messages above the member's read
 -- position), kept by statement-level triggers on chat_messages so they change in the same
 -- transaction as the messages, whoever writes them (the chat writer, seeds, cascades). A read
--- recounts its side from the new position (server/modules/chat/repo.ts MARK_READ_SQL).
+-- takes the messages it passed off its side (server/modules/chat/repo.ts readMoves).
 --
 -- Locking: room rows are locked FOR NO KEY UPDATE in id order, as the store and read batches lock
 -- them, so a trigger never waits in an order another batch could wait the other way round in.

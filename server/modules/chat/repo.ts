@@ -189,15 +189,18 @@ export interface ReadRequest {
 /**
  * The reads' targets (MARK_READ_SQL, STORE_AND_READ_SQL), from `reads` (o, r, m, u) and the locked
  * rooms `locked`: per read, the friend's newest message at or below its bound (one backward probe
- * of chat_messages_room_sender); per room (`per_room`), the furthest such message for each member
+ * of chat_messages_room_sender, spelled as ORDER BY … LIMIT 1: as max(), PostgreSQL planned the
+ * prepared statement on a young table as a bitmap scan of every message the friend had sent in the
+ * room, and kept that plan while rooms grew: 40–200 ms a statement late in bench/chat.ts); per room (`per_room`), the furthest such message for each member
  * still in it, beside the positions the lock found (a_old, b_old).
  */
 const readTargets = (reads: string) => `
   target as (
     select l.id, i.m,
-           (select max(x.id) from chat_messages x
+           (select x.id from chat_messages x
              where x.room_id = l.id and x.sender_id = case when l.member_a = i.m then l.member_b else l.member_a end
-               and (i.u is null or x.id <= i.u)) as to_id
+               and (i.u is null or x.id <= i.u)
+             order by x.id desc limit 1) as to_id
       from ${reads} i join locked l on l.id = i.r and i.m in (l.member_a, l.member_b)
   ), per_room as (
     select l.id, l.a_read_id as a_old, l.b_read_id as b_old,
@@ -293,7 +296,9 @@ export const STORE_AND_READ_SQL = `
            })}
       from (select l.id, l.may_send, p.a_to, p.b_to, l.a_read_id as a_old, l.b_read_id as b_old
               from locked l left join per_room p on p.id = l.id) s
-     where cr.id = s.id and (s.may_send or s.a_to > cr.a_read_id or s.b_to > cr.b_read_id)
+     -- By id (any(array)) as well: joined to s alone, the planner scanned every room of the campus.
+     where cr.id = any(array(select id from locked)) and cr.id = s.id
+       and (s.may_send or s.a_to > cr.a_read_id or s.b_to > cr.b_read_id)
     returning cr.id, cr.member_a, cr.member_b, cr.a_unread, cr.b_unread,
               case when s.a_to > s.a_old then cr.a_read_id::text end as a_read,
               case when s.b_to > s.b_old then cr.b_read_id::text end as b_read
