@@ -1,17 +1,18 @@
 // The chat's group commit (server/modules/chat/writer.ts) with a database stand-in whose batches
 // finish when the test says: what a broadcast sees, and in which order.
-import { describe, expect, it } from 'vitest';
-import { chatWriter } from '../../server/modules/chat/writer';
-import type { ChatRepo, StoreRequest, StoreResult } from '../../server/modules/chat/repo';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatWriter, READ_HOLD_MS } from '../../server/modules/chat/writer';
+import type { ChatRepo, ReadRequest, StoreRequest, StoreResult } from '../../server/modules/chat/repo';
 
 type CommitBatch = ChatRepo['commitBatch'];
 
 function controlledRepo() {
-  const batches: Array<{ stores: readonly StoreRequest[]; finish(): void; fail(error: Error): void }> = [];
-  const commitBatch: CommitBatch = (stores) =>
+  const batches: Array<{ stores: readonly StoreRequest[]; reads: readonly ReadRequest[]; finish(): void; fail(error: Error): void }> = [];
+  const commitBatch: CommitBatch = (stores, reads) =>
     new Promise((resolve, reject) => {
       batches.push({
         stores,
+        reads,
         finish: () =>
           resolve({
             stored: stores.map((s, i): StoreResult => ({
@@ -19,7 +20,7 @@ function controlledRepo() {
               row: { id: String(batches.length * 1000 + i), roomId: s.roomId, senderId: s.senderId, content: s.content, clientMessageId: null, createdMs: 0 },
               room: { id: s.roomId, memberA: 1, memberB: 2, aLeft: false, bLeft: false, aUnread: 0, bUnread: 1 },
             })),
-            read: [],
+            read: reads.map(() => undefined),
           }),
         fail: reject,
       });
@@ -119,5 +120,47 @@ describe('chat group commit', () => {
     await turn();
     batches[0]!.finish();
     await expect(next).resolves.toMatchObject({ kind: 'stored' });
+  });
+
+  describe('read positions', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const read = (upTo: string): ReadRequest => ({ roomId: 1, memberId: 2, upTo });
+
+    it('a read waits for the next message and shares its commit', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { batches, commitBatch } = controlledRepo();
+      const writer = chatWriter({ commitBatch });
+      const reading = writer.read(read('10'));
+      await turn();
+      expect(batches).toHaveLength(0);
+      const sending = writer.store(send('m1'));
+      await turn();
+      expect(batches.map((b) => ({ stores: b.stores.map((s) => s.content), reads: b.reads.map((r) => r.upTo) }))).toEqual([{ stores: ['m1'], reads: ['10'] }]);
+      batches[0]!.finish();
+      await expect(sending).resolves.toMatchObject({ kind: 'stored' });
+      await expect(reading).resolves.toBeUndefined();
+      // Nothing is left to fire: the timer went with the reads.
+      vi.advanceTimersByTime(READ_HOLD_MS);
+      await turn();
+      expect(batches).toHaveLength(1);
+    });
+
+    it('with no message coming, reads are stored on their own after READ_HOLD_MS, together and in order', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { batches, commitBatch } = controlledRepo();
+      const writer = chatWriter({ commitBatch });
+      const reads = [writer.read(read('10')), writer.read(read('11'))];
+      vi.advanceTimersByTime(READ_HOLD_MS - 1);
+      await turn();
+      expect(batches).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      await turn();
+      expect(batches.map((b) => ({ stores: b.stores.length, reads: b.reads.map((r) => r.upTo) }))).toEqual([{ stores: 0, reads: ['10', '11'] }]);
+      batches[0]!.fail(new Error('disk full'));
+      // A read the database refused is refused to its sender (socket.ts answers it with an ERROR).
+      for (const r of reads) await expect(r).rejects.toThrow('disk full');
+    });
   });
 });
