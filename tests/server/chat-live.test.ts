@@ -275,6 +275,52 @@ describeEachDatabase(
       }
     });
 
+    it('a read touches only the messages above the reader’s position, whatever plan the database picks', async () => {
+      const { app, database } = server();
+      const { a, b, roomId } = await matchedPair(app, database.db, 'history');
+      const repo = chatRepo(database.db);
+      // A long conversation, all of it read, then one new message.
+      await database.db.execute(
+        sql`insert into chat_messages (room_id, sender_id, content) select ${roomId}, ${a.memberId}, '메시지 ' || g from generate_series(1, 3000) g`,
+      );
+      await repo.markRead(roomId, b.memberId);
+      await repo.store(roomId, a.memberId, '새 메시지', null);
+      const touched: number[] = [];
+      type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+      const walk = (node: PlanNode) => {
+        if (node['Relation Name'] === 'chat_messages') touched.push((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0));
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      await database.db
+        .transaction(async (tx) => {
+          // The plan PostgreSQL kept in bench/chat.ts: a bitmap scan of the friend's messages in the
+          // room, where it expected two rows (decision 0037).
+          await tx.execute(sql`set local enable_indexscan = off`);
+          await tx.execute(sql`set local enable_indexonlyscan = off`);
+          const read = JSON.stringify([{ o: 0, r: roomId, m: b.memberId, u: null }]);
+          const send = JSON.stringify([{ o: 0, r: roomId, s: b.memberId, c: '답장', m: null }]);
+          for (const [name, text, args] of [
+            ['history_read', MARK_READ_SQL, [read]],
+            ['history_both', STORE_AND_READ_SQL, [send, read]],
+          ] as const) {
+            await tx.execute(sql.raw(`prepare ${name} as ${text}`));
+            const result = (await tx.execute(
+              sql.raw(`explain (analyze, format json) execute ${name}(${args.map((arg) => `'${arg}'`).join(', ')})`),
+            )) as unknown as { rows: Array<Record<string, unknown>> };
+            const plan = Object.values(result.rows[0]!)[0];
+            walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
+          }
+          // Rolled back: the EXPLAINs ran the statements.
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!String(err).includes('Rollback')) throw err;
+        });
+      expect(touched.length).toBeGreaterThan(0);
+      // The one new message (and the reply's own row), not the 3,000 read ones.
+      expect(Math.max(...touched)).toBeLessThan(10);
+    });
+
     it('event:room for many rooms changed at once (several statements): each member told once, with counts and totals', async () => {
       const { app, database } = server();
       const repo = chatRepo(database.db);

@@ -188,10 +188,12 @@ export interface ReadRequest {
 
 /**
  * The reads' targets (MARK_READ_SQL, STORE_AND_READ_SQL), from `reads` (o, r, m, u) and the locked
- * rooms `locked`: per read, the friend's newest message at or below its bound (one backward probe
- * of chat_messages_room_sender, spelled as ORDER BY … LIMIT 1: as max(), PostgreSQL planned the
- * prepared statement on a young table as a bitmap scan of every message the friend had sent in the
- * room, and kept that plan while rooms grew: 40–200 ms a statement late in bench/chat.ts); per room (`per_room`), the furthest such message for each member
+ * rooms `locked`: per read, the friend's newest message at or below its bound and above the
+ * reader's position (none: the position stays). The lower bound is what keeps it cheap: PostgreSQL
+ * estimates two rows for one sender in one room (it takes the two columns as independent) and
+ * planned the search as a bitmap scan of every message the friend had ever sent there, then a
+ * sort, also as ORDER BY … LIMIT 1: 40–200 ms a statement late in bench/chat.ts, once a whole
+ * round of 20 s (decision 0037). Above the position, that is the unread messages only; per room (`per_room`), the furthest such message for each member
  * still in it, beside the positions the lock found (a_old, b_old).
  */
 const readTargets = (reads: string) => `
@@ -199,6 +201,7 @@ const readTargets = (reads: string) => `
     select l.id, i.m,
            (select x.id from chat_messages x
              where x.room_id = l.id and x.sender_id = case when l.member_a = i.m then l.member_b else l.member_a end
+               and x.id > case when l.member_a = i.m then l.a_read_id else l.b_read_id end
                and (i.u is null or x.id <= i.u)
              order by x.id desc limit 1) as to_id
       from ${reads} i join locked l on l.id = i.r and i.m in (l.member_a, l.member_b)
