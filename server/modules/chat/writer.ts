@@ -104,9 +104,9 @@ function groupCommit<Q, R>(run: Run<Q, R>, maxBatch = 256): GroupCommit<Q, R> {
 /**
  * How long a read position (SEND /pub/read) waits for a message to share its commit. A read that
  * found no message to ride with was a statement and a commit of its own, which the next messages
- * waited for: in bench/chat.ts's 100 pairs 673 of ~3,000 batches with reads, each one fsync on
- * PGlite's one thread (decision 0037). At 1,000 messages a second one comes within a millisecond or
- * two; in a quiet moment the friend's `1`s go 20 ms later, which nobody sees.
+ * waited for: in five rounds of bench/chat.ts's 100 pairs on PGlite, 673 of 3,010 batches with
+ * reads, each one fsync on its one thread (decision 0037). At 1,000 messages a second one comes
+ * within a millisecond or two; in a quiet moment the friend's `1`s go 20 ms later, which nobody sees.
  */
 export const READ_HOLD_MS = 20;
 
