@@ -147,6 +147,21 @@ const STORE_ONE_SQL = `
   ${STORED_ROWS}`;
 
 /**
+ * The batch statements' `ins`: the input's messages (o, r, s, c, m) whose sender may write in their
+ * locked room (`room`, with `counted` set before the insert), in batch order, skipping (sender,
+ * client id) pairs that already exist.
+ */
+const INSERT_PERMITTED = `ins as (
+    insert into chat_messages (room_id, sender_id, content, client_message_id)
+    select i.r, i.s, i.c, i.m
+      from input i join room on room.id = i.r
+     where ((room.member_a = i.s and not room.a_left) or (room.member_b = i.s and not room.b_left)) and room.counted is not null
+     order by i.o
+    on conflict (sender_id, client_message_id) do nothing
+    returning id, room_id, sender_id, client_message_id, created_at
+  )`;
+
+/**
  * Stores a batch in one statement (one transaction, one commit): locks each room that has at
  * least one permitted sender — the row lock orders ids within a room by commit — then inserts the
  * permitted messages in batch order, skipping (sender, client id) pairs that already exist.
@@ -168,15 +183,7 @@ export const STORE_BATCH_SQL = `
                                                or (b.blocker_id = cr.member_b and b.blocked_id = cr.member_a))
      order by cr.id
        for no key update
-  ), ins as (
-    insert into chat_messages (room_id, sender_id, content, client_message_id)
-    select i.r, i.s, i.c, i.m
-      from input i join room on room.id = i.r
-     where ((room.member_a = i.s and not room.a_left) or (room.member_b = i.s and not room.b_left)) and room.counted is not null
-     order by i.o
-    on conflict (sender_id, client_message_id) do nothing
-    returning id, room_id, sender_id, client_message_id, created_at
-  )
+  ), ${INSERT_PERMITTED}
   ${STORED_ROWS}`;
 
 export interface ReadRequest {
@@ -282,15 +289,7 @@ export const STORE_AND_READ_SQL = `
        for no key update
   ), room as (
     select l.*, ${COUNTED} from locked l where l.may_send
-  ), ins as (
-    insert into chat_messages (room_id, sender_id, content, client_message_id)
-    select i.r, i.s, i.c, i.m
-      from input i join room on room.id = i.r
-     where ((room.member_a = i.s and not room.a_left) or (room.member_b = i.s and not room.b_left)) and room.counted is not null
-     order by i.o
-    on conflict (sender_id, client_message_id) do nothing
-    returning id, room_id, sender_id, client_message_id, created_at
-  ), ${readTargets('reads')}, stamp as (
+  ), ${INSERT_PERMITTED}, ${readTargets('reads')}, stamp as (
     update chat_rooms cr
        set last_message_at = case when s.may_send then now() else cr.last_message_at end,
            ${readMoves('s', {
