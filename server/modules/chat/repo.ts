@@ -200,8 +200,9 @@ export interface ReadRequest {
  * estimates two rows for one sender in one room (it takes the two columns as independent) and
  * planned the search as a bitmap scan of every message the friend had ever sent there, then a
  * sort, also as ORDER BY … LIMIT 1: 40–200 ms a statement late in bench/chat.ts, once a whole
- * round of 20 s (decision 0037). Above the position, that is the unread messages only; per room (`per_room`), the furthest such message for each member
- * still in it, beside the positions the lock found (a_old, b_old).
+ * round of 20 s (decision 0037). Above the position, that is the unread messages only. Per room
+ * (`per_room`), the furthest such message for each member still in it, beside the positions the
+ * lock found (a_old, b_old).
  */
 const readTargets = (reads: string) => `
   target as (
