@@ -128,15 +128,22 @@ const STORED_ROWS = `
 /** Set while a store statement reads its room (so before its insert): see chat-unread.sql. */
 const COUNTED = `set_config('lunchchat.unread_counted', 'on', true) as counted`;
 
+/** `sender` may write in `room` (aliases or SQL expressions in the statements' text): a member who has not left. */
+const mayWriteIn = (room: string, sender: string) =>
+  `((${room}.member_a = ${sender} and not ${room}.a_left) or (${room}.member_b = ${sender} and not ${room}.b_left))`;
+
+/** Section 15: a block between the room's two members, either way (primary key / blocks_blocked probes). */
+const blockedIn = (room: string) =>
+  `exists (select 1 from blocks b where (b.blocker_id = ${room}.member_a and b.blocked_id = ${room}.member_b)
+                                   or (b.blocker_id = ${room}.member_b and b.blocked_id = ${room}.member_a))`;
+
 /** The one-message case of STORE_BATCH_SQL (same result rows), much cheaper to run. */
 const STORE_ONE_SQL = `
   with room as (
     -- Locked before the insert: ids within a room are in commit order.
-    select id, member_a, member_b, a_left, b_left, ${COUNTED}
-      from chat_rooms
-     where id = $1::int and ((member_a = $2::int and not a_left) or (member_b = $2::int and not b_left))
-       and not exists (select 1 from blocks b where (b.blocker_id = member_a and b.blocked_id = member_b)
-                                               or (b.blocker_id = member_b and b.blocked_id = member_a))
+    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, ${COUNTED}
+      from chat_rooms cr
+     where cr.id = $1::int and ${mayWriteIn('cr', '$2::int')} and not ${blockedIn('cr')}
        for no key update
   ), ins as (
     insert into chat_messages (room_id, sender_id, content, client_message_id)
@@ -155,7 +162,7 @@ const INSERT_PERMITTED = `ins as (
     insert into chat_messages (room_id, sender_id, content, client_message_id)
     select i.r, i.s, i.c, i.m
       from input i join room on room.id = i.r
-     where ((room.member_a = i.s and not room.a_left) or (room.member_b = i.s and not room.b_left)) and room.counted is not null
+     where ${mayWriteIn('room', 'i.s')} and room.counted is not null
      order by i.o
     on conflict (sender_id, client_message_id) do nothing
     returning id, room_id, sender_id, client_message_id, created_at
@@ -177,10 +184,8 @@ export const STORE_BATCH_SQL = `
     select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, ${COUNTED}
       from chat_rooms cr
      where cr.id = any(array(select r from input))
-       and exists (select 1 from input i where i.r = cr.id
-                   and ((cr.member_a = i.s and not cr.a_left) or (cr.member_b = i.s and not cr.b_left)))
-       and not exists (select 1 from blocks b where (b.blocker_id = cr.member_a and b.blocked_id = cr.member_b)
-                                               or (b.blocker_id = cr.member_b and b.blocked_id = cr.member_a))
+       and exists (select 1 from input i where i.r = cr.id and ${mayWriteIn('cr', 'i.s')})
+       and not ${blockedIn('cr')}
      order by cr.id
        for no key update
   ), ${INSERT_PERMITTED}
@@ -280,10 +285,7 @@ export const STORE_AND_READ_SQL = `
     select * from jsonb_to_recordset($2::jsonb) as t(o int, r int, m int, u bigint)
   ), locked as (
     select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id,
-           exists (select 1 from input i where i.r = cr.id
-                   and ((cr.member_a = i.s and not cr.a_left) or (cr.member_b = i.s and not cr.b_left)))
-           and not exists (select 1 from blocks b where (b.blocker_id = cr.member_a and b.blocked_id = cr.member_b)
-                                                   or (b.blocker_id = cr.member_b and b.blocked_id = cr.member_a)) as may_send
+           exists (select 1 from input i where i.r = cr.id and ${mayWriteIn('cr', 'i.s')}) and not ${blockedIn('cr')} as may_send
       from chat_rooms cr
      where cr.id = any(array(select r from input union select r from reads))
      order by cr.id
@@ -335,6 +337,9 @@ interface BatchRow {
   created_ms: number | null;
 }
 
+/** STORE_AND_READ_SQL's rows: STORE_BATCH_SQL's, then a 'read' row per room whose positions moved. */
+type JointRow = BatchRow | (ReadRow & { kind: 'read'; room_id: number });
+
 interface ReadRow {
   id: number;
   member_a: number;
@@ -372,11 +377,6 @@ async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<
   }
 }
 const MAX_BIGINT = 2n ** 63n - 1n;
-
-/** Section 15: a block between the room's two members, either way (primary key / blocks_blocked probes). */
-const blockedPair = (room: SQL) =>
-  sql`exists (select 1 from blocks b where (b.blocker_id = ${room}.member_a and b.blocked_id = ${room}.member_b)
-                                      or (b.blocker_id = ${room}.member_b and b.blocked_id = ${room}.member_a))`;
 
 /** A PostgreSQL int[] literal of checked integers (a prepared statement's text argument). */
 const intArray = (ids: readonly number[]) => {
@@ -416,14 +416,12 @@ const ROOM_EVENTS_SQL = `
    cross join lateral (
            select r.id as room_id, r.a_unread as unread from chat_rooms r
             where r.member_a = t.member_id and not r.a_left and r.a_unread > 0
-              and not exists (select 1 from blocks b where (b.blocker_id = r.member_a and b.blocked_id = r.member_b)
-                                                      or (b.blocker_id = r.member_b and b.blocked_id = r.member_a))
+              and not ${blockedIn('r')}
               and not exists (select 1 from members s where s.id = r.member_b and s.status = 'DISABLED')
            union all
            select r.id, r.b_unread from chat_rooms r
             where r.member_b = t.member_id and not r.b_left and r.b_unread > 0
-              and not exists (select 1 from blocks b where (b.blocker_id = r.member_a and b.blocked_id = r.member_b)
-                                                      or (b.blocker_id = r.member_b and b.blocked_id = r.member_a))
+              and not ${blockedIn('r')}
               and not exists (select 1 from members s where s.id = r.member_a and s.status = 'DISABLED')
          ) u`;
 
@@ -444,7 +442,7 @@ export function chatRepo(db: Db) {
   /** Rooms the member has not left: by member_a through the pair index, by member_b through its own. */
   // Not left by the member; no block between the two (section 15); the friend not suspended (section 16).
   const visibleTo = (memberId: number) =>
-    sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${blockedPair(sql`r`)}
+    sql`((r.member_a = ${memberId} and not r.a_left) or (r.member_b = ${memberId} and not r.b_left)) and not ${sql.raw(blockedIn('r'))}
         and not exists (select 1 from members s where s.id = (case when r.member_a = ${memberId} then r.member_b else r.member_a end)
                                                    and s.status = 'DISABLED')`;
 
@@ -591,7 +589,7 @@ export function chatRepo(db: Db) {
       const rows = await preparedRows<RoomReadState>(
         db,
         sql`select r.id, r.member_a as "memberA", r.member_b as "memberB", r.a_left as "aLeft", r.b_left as "bLeft",
-                   ${blockedPair(sql`r`)} as blocked, r.a_read_id::text as "aReadId", r.b_read_id::text as "bReadId"
+                   ${sql.raw(blockedIn('r'))} as blocked, r.a_read_id::text as "aReadId", r.b_read_id::text as "bReadId"
               from chat_rooms r
              where r.id = ${roomId}
              limit 1`,
@@ -842,13 +840,10 @@ export function chatRepo(db: Db) {
       if (stores.length === 0) return { stored: [], read: await this.markReadBatch(reads) };
       const store = storeStatement(stores);
       const read = readStatement(reads);
-      let rows: Array<BatchRow | (ReadRow & { kind: 'read'; room_id: number })>;
+      let rows: JointRow[];
       try {
         rows = await retryOnDeadlock(() =>
-          statements.run<BatchRow | (ReadRow & { kind: 'read'; room_id: number })>('chat_store_read', STORE_AND_READ_SQL, [
-            JSON.stringify(store.input),
-            JSON.stringify(read.input),
-          ]),
+          statements.run<JointRow>('chat_store_read', STORE_AND_READ_SQL, [JSON.stringify(store.input), JSON.stringify(read.input)]),
         );
       } catch (err) {
         if (!refused(err)) throw err;
