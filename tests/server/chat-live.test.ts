@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
 import { chatEvents, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
-import { chatRepo, MARK_READ_SQL, type RoomUnread, STORE_AND_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
+import { chatRepo, MARK_READ_SQL, ROOM_EVENTS_SQL, type RoomUnread, STORE_AND_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
 import { chatWriter } from '../../server/modules/chat/writer';
@@ -34,6 +34,28 @@ import {
 } from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
+/** A node of `explain (format json)`: what the plan tests read of it. */
+type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+
+/**
+ * The rows of `chat_messages` each scan in a statement's plan read (kept and filtered out), by
+ * EXPLAIN ANALYZE of it prepared as `name`, with these literal arguments. It runs the statement.
+ */
+async function messageRowsRead(tx: { execute(query: SQL): PromiseLike<unknown> }, name: string, text: string, args: readonly string[]) {
+  await tx.execute(sql.raw(`prepare ${name} as ${text}`));
+  const result = (await tx.execute(sql.raw(`explain (analyze, format json) execute ${name}(${args.map((arg) => `'${arg}'`).join(', ')})`))) as {
+    rows: Array<Record<string, unknown>>;
+  };
+  await tx.execute(sql.raw(`deallocate ${name}`));
+  const touched: number[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === 'chat_messages') touched.push((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0));
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  const plan = Object.values(result.rows[0]!)[0];
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
+  return touched;
+}
 const OPERATOR = 'ops@catholic.ac.kr';
 // Longer than an `event:room` can lag a change (server/modules/chat/events.ts: ROOM_EVENT_INTERVAL_MS
 // per room, rounds 50 ms apart) with room for its statement: an `event:room` for a change made
@@ -286,11 +308,6 @@ describeEachDatabase(
       await repo.markRead(roomId, b.memberId);
       await repo.store(roomId, a.memberId, '새 메시지', null);
       const touched: number[] = [];
-      type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
-      const walk = (node: PlanNode) => {
-        if (node['Relation Name'] === 'chat_messages') touched.push((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0));
-        for (const child of node.Plans ?? []) walk(child);
-      };
       await database.db
         .transaction(async (tx) => {
           // The plan PostgreSQL kept in bench/chat.ts: a bitmap scan of the friend's messages in the
@@ -302,14 +319,8 @@ describeEachDatabase(
           for (const [name, text, args] of [
             ['history_read', MARK_READ_SQL, [read]],
             ['history_both', STORE_AND_READ_SQL, [send, read]],
-          ] as const) {
-            await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-            const result = (await tx.execute(
-              sql.raw(`explain (analyze, format json) execute ${name}(${args.map((arg) => `'${arg}'`).join(', ')})`),
-            )) as unknown as { rows: Array<Record<string, unknown>> };
-            const plan = Object.values(result.rows[0]!)[0];
-            walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
-          }
+          ] as const)
+            touched.push(...(await messageRowsRead(tx, name, text, args)));
           // Rolled back: the EXPLAINs ran the statements.
           tx.rollback();
         })
@@ -319,6 +330,28 @@ describeEachDatabase(
       expect(touched.length).toBeGreaterThan(0);
       // The one new message (and the reply's own row), not the 3,000 read ones.
       expect(Math.max(...touched)).toBeLessThan(10);
+    });
+
+    it('the chat list’s last message is found at the room’s newest message, not by walking a busier room’s', async () => {
+      const { app, database } = server();
+      const quiet = await matchedPair(app, database.db, 'lastquiet');
+      const busy = await matchedPair(app, database.db, 'lastbusy');
+      // A long conversation, then a busier room's 3,000 newer messages above all of it: scanned
+      // newest-first by id (the primary key) for the quiet room, every one of them would be read
+      // before its last message. Analyzed, so the planner decides on the numbers it has.
+      for (const { a, roomId } of [quiet, busy])
+        await database.db.execute(
+          sql`insert into chat_messages (room_id, sender_id, content) select ${roomId}, ${a.memberId}, '메시지 ' || g from generate_series(1, 3000) g`,
+        );
+      await database.db.execute(sql`analyze chat_messages`);
+      // One transaction: one connection for PREPARE and EXPLAIN.
+      const touched = await database.db.transaction((tx) =>
+        messageRowsRead(tx, 'last_message', ROOM_EVENTS_SQL, [`{${quiet.roomId}}`, `{${quiet.a.memberId}}`, '{}']),
+      );
+      expect(touched.length).toBeGreaterThan(0);
+      expect(Math.max(...touched)).toBeLessThan(10);
+      const [room] = (await chatRepo(database.db).roomEvents([quiet.roomId], [], [])).rooms;
+      expect(room!.lastMessage).toBe('메시지 3000');
     });
 
     it('event:room for many rooms changed at once (several statements): each member told once, with counts and totals', async () => {

@@ -392,7 +392,7 @@ const intArray = (ids: readonly number[]) => {
  * friend not suspended (section 16). Rows rather than a sum: events.ts keeps them and follows
  * them from the store and read statements (decision 0036).
  */
-const ROOM_EVENTS_SQL = `
+export const ROOM_EVENTS_SQL = `
   with asked as (
     select unnest($2::int[]) as member_id
     union
