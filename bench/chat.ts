@@ -571,15 +571,22 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
       }
     }
     // Issue 12's verdict over the rounds: one run's p99 moves by 2× on this machine, so a single
-    // pair of runs is a coin toss; the medians of alternating rounds much less so.
+    // pair of runs is a coin toss; the medians of alternating rounds much less so. Each round's
+    // live and before-17 runs follow each other, so their difference is also given per round: with
+    // no regression, live is at or below in about half of them and the median difference is ~0;
+    // with decision 0034's regression it was above in 8 of 9. These pool across runs (decision 0038).
     if (roundP99s.live.length > 1) {
       const medians = { liveP99Median: median(roundP99s.live), openP99Median: median(roundP99s.open), plainP99Median: median(roundP99s.plain) };
       const base = medians.openP99Median ?? medians.plainP99Median;
+      const before = roundP99s.open.length > 0 ? roundP99s.open : roundP99s.plain;
+      const differences = before.map((p99, i) => roundP99s.live[i]! - p99);
       emit({
         db,
         scenario: 'live-versus-before-17-medians',
         rounds: roundP99s.live.length,
         ...medians,
+        liveAtOrBelowRounds: differences.length > 0 ? differences.filter((d) => d <= 0).length : undefined,
+        pairedDifferenceMedianMs: median(differences),
         met: base === undefined ? undefined : medians.liveP99Median! <= base,
       });
     }
