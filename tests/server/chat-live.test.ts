@@ -34,6 +34,13 @@ import {
 } from './harness';
 
 const json = (content: string) => JSON.stringify({ content });
+const OPERATOR = 'ops@catholic.ac.kr';
+// Longer than an `event:room` can lag a change (server/modules/chat/events.ts: ROOM_EVENT_INTERVAL_MS
+// per room, rounds 50 ms apart) with room for its statement: an `event:room` for a change made
+// before the wait is out by its end. At 150 ms (with a lag of 200) a late one could land after a
+// test had cleared its events and was counting new ones (a CI failure on PostgreSQL, 1 run in 4).
+const settle = (ms = ROOM_EVENT_INTERVAL_MS + 200) => new Promise((r) => setTimeout(r, ms));
+
 /** A node of `explain (format json)`: what the plan tests read of it. */
 type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
 
@@ -56,12 +63,6 @@ async function messageRowsRead(tx: { execute(query: SQL): PromiseLike<unknown> }
   walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
   return touched;
 }
-const OPERATOR = 'ops@catholic.ac.kr';
-// Longer than an `event:room` can lag a change (server/modules/chat/events.ts: ROOM_EVENT_INTERVAL_MS
-// per room, rounds 50 ms apart) with room for its statement: an `event:room` for a change made
-// before the wait is out by its end. At 150 ms (with a lag of 200) a late one could land after a
-// test had cleared its events and was counting new ones (a CI failure on PostgreSQL, 1 run in 4).
-const settle = (ms = ROOM_EVENT_INTERVAL_MS + 200) => new Promise((r) => setTimeout(r, ms));
 
 interface RestMessage {
   id: { value: string };
