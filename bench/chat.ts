@@ -577,8 +577,8 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
     // with decision 0034's regression it was above in 8 of 9. These pool across runs (decision 0038).
     if (roundP99s.live.length > 1) {
       const medians = { liveP99Median: median(roundP99s.live), openP99Median: median(roundP99s.open), plainP99Median: median(roundP99s.plain) };
-      const base = medians.openP99Median ?? medians.plainP99Median;
       const before = roundP99s.open.length > 0 ? roundP99s.open : roundP99s.plain;
+      const base = median(before);
       const differences = before.map((p99, i) => roundP99s.live[i]! - p99);
       emit({
         db,
