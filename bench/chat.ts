@@ -6,8 +6,8 @@
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh database is made and dropped)
 //   BENCH_SCALE=0.2                            shorter runs (smoke)
 //   BENCH_PAIRS=100 BENCH_IDLE=2000            pairs of the latency run, idle app-wide connections (smaller = smoke)
-//   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,100-pairs-open,throughput  a subset of the scenarios
-//   BENCH_ROUNDS=3                             the 100-pair runs (live, plain, open) this many times, alternating, on one server
+//   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,100-pairs-open,100-pairs-open-again,throughput  a subset of the scenarios
+//   BENCH_ROUNDS=4                             the 100-pair runs (live, plain, open, open-again) this many times on one server, odd rounds in reverse order
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
@@ -514,6 +514,108 @@ async function runReference(): Promise<Reference> {
 
 // ---------- databases ----------
 
+/** The 100-pair runs a round can hold, by their BENCH_ONLY name. */
+const ROUND_RUNS = [
+  { name: '100-pairs', mode: 'live' },
+  { name: '100-pairs-plain', mode: 'plain' },
+  { name: '100-pairs-open', mode: 'open' },
+  { name: '100-pairs-open-again', mode: 'open' },
+] as const;
+type RoundRunName = (typeof ROUND_RUNS)[number]['name'];
+
+/**
+ * BENCH_ROUNDS rounds of the wanted 100-pair runs on one server. Even rounds run them in the order
+ * above, odd rounds in reverse: whichever runs second in a round meets a database grown by the first
+ * and whatever the first left behind (autovacuum, PGlite's heap), so over an even number of rounds
+ * each comparison has both orders equally often (decision 0039; before it, live always ran first).
+ * `100-pairs-open-again` is a second run of the app before section 17 in the same round: its
+ * difference from `100-pairs-open` is what two runs of the same code differ by here, the noise the
+ * live-minus-open difference is to be read against.
+ */
+async function hundredPairRounds(server: Server, db: string, reference: Reference): Promise<void> {
+  const runs = ROUND_RUNS.filter((run) => wanted(run.name));
+  if (runs.length === 0) return;
+  // Unmeasured, so the first measured 100-pair run does not also pay for the server's first
+  // compilations and cold caches: run alone after seeding, the live run (then always first) once had
+  // a p99 of 96.7 ms against 9.0 ms in the next round (decision 0029).
+  await latencyRun(server, PAIRS, 10, 2 * SCALE, 'live');
+  const p99s = new Map<RoundRunName, number[]>(runs.map((run) => [run.name, []]));
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? runs : [...runs].reverse();
+    const thisRound = new Map<RoundRunName, number>();
+    for (const [position, run] of order.entries()) {
+      const measured = await latencyRun(server, PAIRS, 10, 10 * SCALE, run.mode);
+      thisRound.set(run.name, measured.p99Ms);
+      p99s.get(run.name)!.push(measured.p99Ms);
+      if (run.name === '100-pairs') {
+        emit({
+          db,
+          scenario: 'latency-100-pairs',
+          pairs: PAIRS,
+          ratePerPair: 10,
+          round,
+          position,
+          ...measured,
+          targetP99Ms: 60,
+          met: measured.p99Ms <= 60 && measured.lost === 0,
+        });
+        // Issue 15: our tail no longer than the reference broker's, measured by the same client in this run.
+        if (reference.manyPairsP99Ms !== undefined)
+          emit({
+            db,
+            scenario: 'versus-rabbitmq-100-pairs',
+            p99Ms: measured.p99Ms,
+            rabbitmqP99Ms: reference.manyPairsP99Ms,
+            met: measured.p99Ms <= reference.manyPairsP99Ms,
+          });
+      } else emit({ db, scenario: `latency-${run.name}`, pairs: PAIRS, ratePerPair: 10, round, position, ...measured });
+    }
+    // Issue 12: the read events and list updates may not cost the chat's tail. `plain` is the run as
+    // issue 15 first measured it (only the receivers subscribed); `open` the app as it was before
+    // section 17, both with the room open, so what live adds to it is only section 17.
+    const live = thisRound.get('100-pairs');
+    if (live !== undefined)
+      for (const [name, scenario, field] of [
+        ['100-pairs-plain', 'live-versus-plain-100-pairs', 'plainP99Ms'],
+        ['100-pairs-open', 'live-versus-open-100-pairs', 'openP99Ms'],
+      ] as const) {
+        const before = thisRound.get(name);
+        if (before !== undefined) emit({ db, scenario, round, p99Ms: live, [field]: before, met: live <= before });
+      }
+  }
+  // Issue 12's verdict over the rounds: one run's p99 moves by 2× on this machine, so a single pair
+  // of runs is a coin toss; the medians of alternating rounds much less so. A round's runs follow
+  // each other, so their difference is also given per round: with no regression, live is at or
+  // below in about half of them and the median difference is ~0, as it is between the two open
+  // runs; with decision 0034's regression it was above in 8 of 9. These pool across runs (0038).
+  const liveRounds = p99s.get('100-pairs') ?? [];
+  if (rounds < 2 || liveRounds.length === 0) return;
+  const before = p99s.get('100-pairs-open') ?? p99s.get('100-pairs-plain');
+  const paired = (a: readonly number[], b: readonly number[] | undefined) => {
+    if (!b) return {};
+    const differences = a.map((p99, i) => p99 - b[i]!);
+    return { atOrBelowRounds: differences.filter((d) => d <= 0).length, differenceMedianMs: median(differences) };
+  };
+  const live = paired(liveRounds, before);
+  const again = p99s.get('100-pairs-open-again');
+  const sameCode = again ? paired(again, p99s.get('100-pairs-open')) : {};
+  emit({
+    db,
+    scenario: 'live-versus-before-17-medians',
+    rounds,
+    liveP99Median: median(liveRounds),
+    openP99Median: median(p99s.get('100-pairs-open') ?? []),
+    plainP99Median: median(p99s.get('100-pairs-plain') ?? []),
+    openAgainP99Median: again ? median(again) : undefined,
+    liveAtOrBelowRounds: live.atOrBelowRounds,
+    pairedDifferenceMedianMs: live.differenceMedianMs,
+    openAgainAtOrBelowRounds: sameCode.atOrBelowRounds,
+    openAgainDifferenceMedianMs: sameCode.differenceMedianMs,
+    met: before ? median(liveRounds)! <= median(before)! : undefined,
+  });
+}
+
 async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   let server: Server | undefined;
@@ -528,68 +630,7 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
       const one = await latencyRun(server, 1, 50, 20 * SCALE);
       emit({ db, scenario: 'latency-1-pair', ratePerPair: 50, ...one, targetP99Ms: 10, met: one.p99Ms <= 10 && one.lost === 0 });
     }
-    let liveP99Ms: number | undefined;
-    /** Each round's p99 per scenario, for the medians below. */
-    const roundP99s = { live: [] as number[], plain: [] as number[], open: [] as number[] };
-    // Unmeasured, so the first measured 100-pair run does not also pay for the server's first
-    // compilations and cold caches: run alone after seeding, the live run (always first) once had
-    // a p99 of 96.7 ms against 9.0 ms in the next round (decision 0029).
-    if (wanted('100-pairs') || wanted('100-pairs-plain') || wanted('100-pairs-open')) await latencyRun(server, PAIRS, 10, 2 * SCALE, 'live');
-    for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 1); round++) {
-      if (wanted('100-pairs')) {
-        const many = await latencyRun(server, PAIRS, 10, 10 * SCALE, 'live');
-        liveP99Ms = many.p99Ms;
-        roundP99s.live.push(many.p99Ms);
-        emit({ db, scenario: 'latency-100-pairs', pairs: PAIRS, ratePerPair: 10, ...many, targetP99Ms: 60, met: many.p99Ms <= 60 && many.lost === 0 });
-        // Issue 15: our tail no longer than the reference broker's, measured by the same client in this run.
-        if (reference.manyPairsP99Ms !== undefined)
-          emit({
-            db,
-            scenario: 'versus-rabbitmq-100-pairs',
-            p99Ms: many.p99Ms,
-            rabbitmqP99Ms: reference.manyPairsP99Ms,
-            met: many.p99Ms <= reference.manyPairsP99Ms,
-          });
-      }
-      if (wanted('100-pairs-plain')) {
-        // Issue 12: the read events and list updates may not cost the chat's tail. The same pairs on
-        // the same server as before section 17: nobody reads, nobody subscribes to the chat list.
-        const plain = await latencyRun(server, PAIRS, 10, 10 * SCALE);
-        roundP99s.plain.push(plain.p99Ms);
-        emit({ db, scenario: 'latency-100-pairs-plain', pairs: PAIRS, ratePerPair: 10, ...plain });
-        if (liveP99Ms !== undefined)
-          emit({ db, scenario: 'live-versus-plain-100-pairs', p99Ms: liveP99Ms, plainP99Ms: plain.p99Ms, met: liveP99Ms <= plain.p99Ms });
-      }
-      if (wanted('100-pairs-open')) {
-        // The app as it was before section 17, both with the room open: what the live run adds to it
-        // is only section 17's reads, read markers and chat list.
-        const open = await latencyRun(server, PAIRS, 10, 10 * SCALE, 'open');
-        roundP99s.open.push(open.p99Ms);
-        emit({ db, scenario: 'latency-100-pairs-open', pairs: PAIRS, ratePerPair: 10, ...open });
-        if (liveP99Ms !== undefined)
-          emit({ db, scenario: 'live-versus-open-100-pairs', p99Ms: liveP99Ms, openP99Ms: open.p99Ms, met: liveP99Ms <= open.p99Ms });
-      }
-    }
-    // Issue 12's verdict over the rounds: one run's p99 moves by 2× on this machine, so a single
-    // pair of runs is a coin toss; the medians of alternating rounds much less so. Each round's
-    // live and before-17 runs follow each other, so their difference is also given per round: with
-    // no regression, live is at or below in about half of them and the median difference is ~0;
-    // with decision 0034's regression it was above in 8 of 9. These pool across runs (decision 0038).
-    if (roundP99s.live.length > 1) {
-      const medians = { liveP99Median: median(roundP99s.live), openP99Median: median(roundP99s.open), plainP99Median: median(roundP99s.plain) };
-      const before = roundP99s.open.length > 0 ? roundP99s.open : roundP99s.plain;
-      const base = median(before);
-      const differences = before.map((p99, i) => roundP99s.live[i]! - p99);
-      emit({
-        db,
-        scenario: 'live-versus-before-17-medians',
-        rounds: roundP99s.live.length,
-        ...medians,
-        liveAtOrBelowRounds: differences.length > 0 ? differences.filter((d) => d <= 0).length : undefined,
-        pairedDifferenceMedianMs: median(differences),
-        met: base === undefined ? undefined : medians.liveP99Median! <= base,
-      });
-    }
+    await hundredPairRounds(server, db, reference);
     if (wanted('throughput')) {
       const tp = await throughputRun(server, Math.round(20_000 * SCALE));
       emit({ db, scenario: 'throughput-1-publisher', ...tp, targetPerSecond: 4000, met: tp.messagesPerSecond >= 4000 && tp.stored === tp.messages });
