@@ -1,7 +1,7 @@
 import { HEARTBEAT_MS, MAX_FRAME_BYTES, STOMP_ERRORS, STOMP_HEADERS } from '../../contract/stomp';
 import { messageFrames, type StompHeaders } from './frame';
 import { Registry } from './registry';
-import { NOOP_LOGGER, Session, WS_GOING_AWAY, WS_POLICY, type Settings } from './session';
+import { LAZY_DELIVERY_MS, NOOP_LOGGER, Session, WS_GOING_AWAY, WS_POLICY, type Settings } from './session';
 import type { StompServer, StompServerOptions } from './types';
 
 export { StompRejection, type AuthResult, type SendFrame, type StompServer, type StompServerOptions } from './types';
@@ -42,6 +42,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
     closeGraceMs: options.closeGraceMs ?? 2000,
+    lazyDeliveryMs: options.lazyDeliveryMs ?? LAZY_DELIVERY_MS,
     frameLimits: options.frameLimits ?? {},
   };
   const registry = new Registry<Session<unknown>>();
@@ -55,7 +56,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       if (shuttingDown !== undefined) session.fail({ message: shuttingDown, wsCode: WS_GOING_AWAY });
     },
 
-    publish(destination, body, headers = {}, only) {
+    publish(destination, body, headers = {}, only, lazy = false) {
       const subs = registry.byDestination.get(destination);
       if (!subs) return 0;
       const extra: Record<string, string> = { 'content-type': 'text/plain;charset=utf-8' };
@@ -68,7 +69,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       // Copy: dropping a slow consumer mutates the set while we iterate.
       for (const sub of [...subs]) {
         if (only && !(sub.session as Session<P>).belongsTo(only)) continue;
-        if (sub.session.deliver(sub.id, frame(sub.destination, sub.id, registry.nextMessageId()))) delivered++;
+        if (sub.session.deliver(sub.id, frame(sub.destination, sub.id, registry.nextMessageId()), lazy)) delivered++;
       }
       return delivered;
     },

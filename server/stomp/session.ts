@@ -15,6 +15,14 @@ export const WS_POLICY = 1008;
 const WS_MESSAGE_TOO_BIG = 1009;
 const WS_INTERNAL = 1011;
 
+/**
+ * The default `lazyDeliveryMs`: how long a MESSAGE published as `lazy` may wait for another frame to
+ * the same session, so that both leave in one socket write (see deliver). bench/chat.ts's 100
+ * pairs: `event:read` frames sent alone were ~0.1 socket writes a message, at ~80 µs a write on its
+ * VM (decision 0039).
+ */
+export const LAZY_DELIVERY_MS = 100;
+
 /** setTimeout's ceiling; longer token lifetimes are re-armed. */
 const MAX_TIMER_MS = 2_147_483_647;
 /** Pause reading from a client whose frames wait on slow hooks, so the queue stays bounded. */
@@ -74,9 +82,11 @@ export class Session<P> {
   private sendEvery = 0;
   private silenceLimit = 0;
   private expiresAt = Infinity;
-  /** The TCP socket, corked while this turn's MESSAGEs to the session gather (see deliver). */
+  /** The TCP socket, corked while MESSAGEs to the session gather (see deliver). */
   private readonly tcp: Corkable | undefined;
-  private corked = false;
+  /** Corked for the rest of this turn, or for up to `lazyDeliveryMs` behind a lazy MESSAGE. */
+  private corked: false | 'turn' | 'lazy' = false;
+  private lazyTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -374,28 +384,47 @@ export class Session<P> {
 
   // ---- output ------------------------------------------------------------------------------
 
+  /** A frame of the session's own (CONNECTED, RECEIPT): never left waiting behind a lazy MESSAGE. */
   private send(frame: OutgoingFrame): boolean {
-    return this.write(serializeFrame(frame));
+    const sent = this.write(serializeFrame(frame));
+    if (this.corked === 'lazy') this.flush();
+    return sent;
   }
 
-  /** Used by publish(); false when the socket is gone or this send overflowed it. */
-  deliver(subscriptionId: string, data: Buffer): boolean {
+  /**
+   * Used by publish(); false when the socket is gone or this send overflowed it. `lazy`: the
+   * MESSAGE may wait up to `lazyDeliveryMs` for the next frame to this session and leave with it.
+   */
+  deliver(subscriptionId: string, data: Buffer, lazy = false): boolean {
     if (this.state !== 'connected' || !this.subscriptions.has(subscriptionId)) return false;
-    // A server that falls behind stores messages in larger batches and so delivers several to one
-    // session in one turn (3.5 a turn in bench/chat.ts when overloaded): corked until the turn's
-    // synchronous work and promise callbacks are done, they cost one socket write, not one each.
-    // The WebSocket messages are the same, one frame each.
-    if (!this.corked && this.tcp) {
-      this.corked = true;
-      this.tcp.cork();
-      process.nextTick(uncork, this);
+    if (this.tcp) {
+      // A server that falls behind stores messages in larger batches and so delivers several to one
+      // session in one turn (3.5 a turn in bench/chat.ts when overloaded): corked until the turn's
+      // synchronous work and promise callbacks are done, they cost one socket write, not one each.
+      // The WebSocket messages are the same, one frame each. A lazy MESSAGE keeps the socket corked
+      // until the next MESSAGE's turn ends, or `lazyDeliveryMs`.
+      if (!lazy) this.corkForTurn();
+      else if (!this.corked) {
+        this.corked = 'lazy';
+        this.tcp.cork();
+        this.lazyTimer = unref(setTimeout(uncork, this.settings.lazyDeliveryMs, this));
+      }
     }
     return this.write(data);
   }
 
-  /** Sends what this turn's MESSAGEs left corked; before an ERROR, a close or a cut. */
+  private corkForTurn(): void {
+    if (this.corked === 'turn') return;
+    if (this.corked === 'lazy') clearTimeout(this.lazyTimer);
+    else this.tcp!.cork();
+    this.corked = 'turn';
+    process.nextTick(uncork, this);
+  }
+
+  /** Sends what MESSAGEs left corked; before an ERROR, a close or a cut. */
   flush(): void {
     if (!this.corked) return;
+    if (this.corked === 'lazy') clearTimeout(this.lazyTimer);
     this.corked = false;
     if (!this.tcp!.destroyed) this.tcp!.uncork();
   }

@@ -82,6 +82,11 @@ export interface StompServerOptions<P> {
   maxBufferedBytes?: number;
   /** After ERROR + close, a peer that does not finish the close handshake is cut off. Default 2000. */
   closeGraceMs?: number;
+  /**
+   * How long a MESSAGE published as `lazy` may wait for the next frame to its session, to leave in
+   * the same socket write. Default 100 (decision 0039).
+   */
+  lazyDeliveryMs?: number;
   /** Frame codec limits; defaults to 64 KiB / 50 headers / 8 KiB header lines. */
   frameLimits?: Partial<FrameLimits>;
 }
@@ -94,9 +99,10 @@ export interface StompServer<P = unknown> {
    * and `message-id`. `headers` may add e.g. `content-type` (default text/plain;charset=utf-8) but
    * cannot override destination, subscription, message-id or content-length. `destination` is a
    * route (see authorizeSubscribe); `only`, when given, limits delivery to the sessions it accepts.
-   * Returns how many subscriptions it was delivered to.
+   * `lazy`: each copy may wait up to `lazyDeliveryMs` for the next frame to its session, to share
+   * its socket write. Returns how many subscriptions it was delivered to.
    */
-  publish(destination: string, body: string, headers?: Readonly<Record<string, string>>, only?: (principal: P) => boolean): number;
+  publish(destination: string, body: string, headers?: Readonly<Record<string, string>>, only?: (principal: P) => boolean, lazy?: boolean): number;
   /**
    * Ends the subscriptions to `destination` of every connected session whose principal matches
    * (e.g. a member who has just left a room); the sessions stay open. Returns those principals.

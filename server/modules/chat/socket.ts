@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
+  CHAT_EVENT,
   type ChatMessage,
   CLIENT_MESSAGE_ID_HEADER,
   MEMBER_QUEUE,
@@ -358,9 +359,11 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     }
     const except = headers[EXCEPT_MEMBER_HEADER];
     if (except !== undefined) {
-      // Typing: the other member's sessions only (the header itself is ours, not the client's).
+      // Typing and read markers: the other member's sessions only (the header itself is ours, not
+      // the client's). A read marker may wait for the friend's next frame and leave in its socket
+      // write: the `1`s go at most lazyDeliveryMs (100 ms) later (decision 0039). Typing goes at once.
       const { [EXCEPT_MEMBER_HEADER]: _, ...rest } = headers;
-      stomp.publish(destination, body, rest, (p) => p.member.id !== Number(except));
+      stomp.publish(destination, body, rest, (p) => p.member.id !== Number(except), rest[STOMP_HEADERS.event] === CHAT_EVENT.read);
       return;
     }
     stomp.publish(destination, body, headers);

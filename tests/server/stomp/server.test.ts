@@ -172,6 +172,47 @@ describe('SUBSCRIBE and MESSAGE', () => {
     expect(c.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.body.toString())).toEqual(['m1', 'm2', 'm3']);
   });
 
+  it('a lazy MESSAGE leaves with the next MESSAGE to its session, before it, or alone once its wait is over', async () => {
+    const h = await harness({ lazyDeliveryMs: 60_000 });
+    const c = await raw(h);
+    await c.connect();
+    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await c.waitForFrame((f) => f.command === 'RECEIPT');
+    h.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+    // Held for the next frame: a minute here, so only the MESSAGE below can have sent it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(c.frames.filter((f) => f.command === 'MESSAGE')).toEqual([]);
+    h.stomp.publish('/sub/rooms/1', 'message');
+    await waitUntil(() => c.frames.filter((f) => f.command === 'MESSAGE').length === 2);
+    expect(c.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.body.toString())).toEqual(['read marker', 'message']);
+
+    const alone = await harness({ lazyDeliveryMs: 50 });
+    const d = await raw(alone);
+    await d.connect();
+    d.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await d.waitForFrame((f) => f.command === 'RECEIPT');
+    alone.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+    expect((await d.waitForFrame((f) => f.command === 'MESSAGE')).body.toString()).toBe('read marker');
+  });
+
+  it('a RECEIPT or an ERROR is never held behind a lazy MESSAGE, and comes after it', async () => {
+    const h = await harness({ lazyDeliveryMs: 60_000 });
+    const c = await raw(h);
+    await c.connect();
+    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+    await c.waitForFrame((f) => f.command === 'RECEIPT');
+    h.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+    // Room 3: its broadcast reaches no subscription of this client, so only the RECEIPT answers.
+    c.send(`SEND\ndestination:/pub/chat/3\nreceipt:stored\n\n${chat('hi')}\0`);
+    await c.waitForFrame((f) => f.headers['receipt-id'] === 'stored');
+    expect(c.commands().slice(2)).toEqual(['MESSAGE', 'RECEIPT']);
+
+    h.stomp.publish('/sub/rooms/1', 'another marker', {}, undefined, true);
+    h.stomp.closeWhere(() => true, { message: 'signed out', code: 'JWT_401' });
+    await c.waitForClose();
+    expect(c.commands().slice(4)).toEqual(['MESSAGE', 'ERROR']);
+  });
+
   it('publishes once per subscription, each with its own subscription and message-id', async () => {
     const h = await harness();
     const c = await raw(h);
