@@ -1,9 +1,8 @@
 /**
  * When the open room tells the server it has read the friend's messages (SEND /pub/read, contract
  * section 17). A burst is acknowledged with one read READ_QUIET_MS after its last message; a stream
- * with no such pause is acknowledged at least every READ_MAX_DELAY_MS (between half of it and all
- * of it, at random), so the friend's `1`s go within a second even while messages keep coming (a
- * plain debounce never read during a stream).
+ * with no such pause is acknowledged at least every READ_MAX_DELAY_MS, so the friend's `1`s go
+ * within a second even while messages keep coming (a plain debounce never read during a stream).
  * Plain timers and no React: bench/chat.ts and bench/load.ts run this same schedule for their
  * simulated students. Hand-written (a dozen lines): TanStack Pacer's debouncer has no max wait by
  * design, and its throttle waits the full interval after a lone message (decision 0034).
@@ -18,8 +17,6 @@ export class ReadReporter {
   private firstSeenAt = 0;
   /** When the newest one was. */
   private lastSeenAt = 0;
-  /** This stream's longest wait: READ_MAX_DELAY_MS or up to half less, at random (see seen()). */
-  private maxDelay = READ_MAX_DELAY_MS;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -36,14 +33,7 @@ export class ReadReporter {
    */
   seen(messageId: string): void {
     const now = performance.now();
-    if (this.newest === undefined) {
-      this.firstSeenAt = now;
-      // At random, so that readers whose streams began together do not report together forever:
-      // bench/chat.ts's 100 receivers, on a fixed delay, sent their reads within ~100 ms of each
-      // other every second, and on PGlite those waves were what section 17 added to the 100-pair
-      // p99 (+12 to +17 ms); spread over half the delay, ~1 ms (decision 0039).
-      this.maxDelay = READ_MAX_DELAY_MS * (0.5 + Math.random() / 2);
-    }
+    if (this.newest === undefined) this.firstSeenAt = now;
     this.newest = messageId;
     this.lastSeenAt = now;
     if (this.timer === undefined) this.arm(now);
@@ -61,9 +51,9 @@ export class ReadReporter {
     this.timer = undefined;
   }
 
-  /** When what is seen is due: a quiet pause after the newest, or this stream's longest wait after the oldest. */
+  /** When what is seen is due: a quiet pause after the newest, or the longest wait after the oldest. */
   private dueAt(): number {
-    return Math.min(this.lastSeenAt + READ_QUIET_MS, this.firstSeenAt + this.maxDelay);
+    return Math.min(this.lastSeenAt + READ_QUIET_MS, this.firstSeenAt + READ_MAX_DELAY_MS);
   }
 
   private arm(now: number): void {
