@@ -40,6 +40,17 @@ async function subscribe(c: StompClient, destination: string, onBody: (body: str
 
 const chat = (content: string) => JSON.stringify({ content });
 
+/** A raw client on /sub/rooms/1 of a server whose lazy MESSAGEs wait `lazyDeliveryMs`, sent one ('read marker'). */
+async function lazyMarkerOnRoomOne(lazyDeliveryMs: number): Promise<{ h: Harness; c: RawClient }> {
+  const h = await harness({ lazyDeliveryMs });
+  const c = await raw(h);
+  await c.connect();
+  c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
+  await c.waitForFrame((f) => f.command === 'RECEIPT');
+  h.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+  return { h, c };
+}
+
 describe('CONNECT', () => {
   it('answers a valid CONNECT with CONNECTED version 1.2 and the server heart-beat', async () => {
     const h = await harness();
@@ -173,12 +184,7 @@ describe('SUBSCRIBE and MESSAGE', () => {
   });
 
   it('a lazy MESSAGE leaves with the next MESSAGE to its session, before it, or alone once its wait is over', async () => {
-    const h = await harness({ lazyDeliveryMs: 60_000 });
-    const c = await raw(h);
-    await c.connect();
-    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
-    await c.waitForFrame((f) => f.command === 'RECEIPT');
-    h.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+    const { h, c } = await lazyMarkerOnRoomOne(60_000);
     // Held for the next frame: a minute here, so only the MESSAGE below can have sent it.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(c.frames.filter((f) => f.command === 'MESSAGE')).toEqual([]);
@@ -186,22 +192,12 @@ describe('SUBSCRIBE and MESSAGE', () => {
     await waitUntil(() => c.frames.filter((f) => f.command === 'MESSAGE').length === 2);
     expect(c.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.body.toString())).toEqual(['read marker', 'message']);
 
-    const alone = await harness({ lazyDeliveryMs: 50 });
-    const d = await raw(alone);
-    await d.connect();
-    d.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
-    await d.waitForFrame((f) => f.command === 'RECEIPT');
-    alone.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+    const { c: d } = await lazyMarkerOnRoomOne(50);
     expect((await d.waitForFrame((f) => f.command === 'MESSAGE')).body.toString()).toBe('read marker');
   });
 
   it('a RECEIPT or an ERROR is never held behind a lazy MESSAGE, and comes after it', async () => {
-    const h = await harness({ lazyDeliveryMs: 60_000 });
-    const c = await raw(h);
-    await c.connect();
-    c.send('SUBSCRIBE\nid:a\ndestination:/sub/rooms/1\nreceipt:r\n\n\0');
-    await c.waitForFrame((f) => f.command === 'RECEIPT');
-    h.stomp.publish('/sub/rooms/1', 'read marker', {}, undefined, true);
+    const { h, c } = await lazyMarkerOnRoomOne(60_000);
     // Room 3: its broadcast reaches no subscription of this client, so only the RECEIPT answers.
     c.send(`SEND\ndestination:/pub/chat/3\nreceipt:stored\n\n${chat('hi')}\0`);
     await c.waitForFrame((f) => f.headers['receipt-id'] === 'stored');
