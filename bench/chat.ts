@@ -219,9 +219,9 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const period = 1000 / rate;
   const perPair = Math.max(1, Math.round(rate * seconds));
   // When each counted message was sent (0: not sent, or already received), by `pair:i` → slot. Typed
-  // arrays, so this bookkeeping of the bench's own is a few stores in every mode: two string-keyed
-  // Maps of every message made the live run's client ~16 µs a message dearer than the open run's
-  // before section 17's frames were counted (decision 0039).
+  // arrays, so this bookkeeping of the bench's own is the same few stores in every mode. The live run
+  // kept two string-keyed Maps; with section 17's traffic switched off its client was still ~16 µs a
+  // message dearer than the open run's (6 rounds), those Maps the one difference left (decision 0039).
   const sentAt = new Float64Array(pairCount * perPair);
   const roomSentAt = new Float64Array(live17 ? pairCount * perPair : 0);
   /** The slot of a counted message's content (`pair:i`), -1 for the warm-up's. */
