@@ -6,8 +6,9 @@
  * A stream's first report waits a random part of that second (at least READ_QUIET_MS): streams that
  * began together would otherwise read together every second, for as long as they last. In
  * bench/chat.ts's 100 pairs, whose streams begin within 100 ms, 100 reads landed in the same ~100 ms
- * each second: the 100-pair p99 was 11–12 ms above the app's before section 17 on both databases,
- * and 1.5–1.7 ms above it with the random phase, for 0.7 % more reads (decision 0040).
+ * each second: the 100-pair p99 was 11–12 ms above the app's before section 17 on both databases.
+ * With the random phase it was +1.45 ms on PGlite and +4.35 ms on PostgreSQL (32 rounds each), for
+ * 0.7 % more reads (decision 0040).
  * Plain timers and no React: bench/chat.ts and bench/load.ts run this same schedule for their
  * simulated students. Hand-written (about twenty lines): TanStack Pacer's debouncer has no max wait by
  * design, and its throttle waits the full interval after a lone message (decision 0034).
