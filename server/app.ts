@@ -36,6 +36,7 @@ import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { opsRoutes } from './modules/ops/routes';
+import { scheduleVacuum } from './modules/ops/vacuum';
 import { startExpirySweeper, type ExpirySweeper } from './modules/safety/expiry';
 import { safetyRoutes } from './modules/safety/routes';
 import { chatPushHook, createPush, type PushSender } from './modules/push';
@@ -222,7 +223,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // Durable jobs (meetup reminders and check-ins): polled from the database by every instance.
   const scheduler = createScheduler(db, { pollMs: config.JOBS_POLL_MS, log: app.log });
   app.decorate('scheduler', scheduler);
-  app.addHook('onReady', async () => scheduler.start());
+  // On PGlite the daily vacuum (its launcher is not there), scheduled before the first poll.
+  app.addHook('onReady', async () => {
+    await scheduleVacuum(database, scheduler, app.log);
+    scheduler.start();
+  });
   app.addHook('onClose', () => scheduler.stop());
   const chatPush = deps.chatPush ?? (push.enabled ? chatPushHook(push) : undefined);
   const chatSocket = createChatSocket(ctx, {
