@@ -8,6 +8,7 @@
 //   BENCH_PAIRS=100 BENCH_IDLE=2000            pairs of the latency run, idle app-wide connections (smaller = smoke)
 //   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,100-pairs-open,100-pairs-open-again,throughput  a subset of the scenarios
 //   BENCH_ROUNDS=4                             the 100-pair runs (live, plain, open, open-again) this many times on one server, odd rounds in reverse order
+//   BENCH_RESTART_ROUNDS=1                     on PostgreSQL, a fresh server process (same database, new pool) before each round
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
@@ -42,6 +43,7 @@ const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.includes(name);
+const RESTART_ROUNDS = process.env.BENCH_RESTART_ROUNDS === '1';
 
 const emit = jsonLines('chat');
 
@@ -92,6 +94,8 @@ interface Server {
   idle: string[];
   stats(): Promise<Extract<ToParent, { type: 'stats' }>>;
   close(): Promise<void>;
+  /** Ours on PostgreSQL: a fresh server process on the same database (BENCH_RESTART_ROUNDS). */
+  restart?(): Promise<Server>;
 }
 
 /** Forks bench/_chat-server.ts in a phase and resolves with its first message of that type. */
@@ -124,10 +128,17 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
   // Seeded by a child of its own (see _chat-server.ts), then served by a fresh one.
   await bundleServer(new URL('./_chat-server.ts', import.meta.url).pathname, SERVE_BUNDLE);
   const seeded = await runChild('seed', { BENCH_DATABASE_URL: databaseUrl ?? '' }, 'seeded').message;
+  return serveSeeded(databaseUrl, seeded);
+}
+
+/** A fresh serve child on the seeded database (also what a restart between rounds starts). */
+async function serveSeeded(databaseUrl: string | undefined, seeded: Extract<ToParent, { type: 'seeded' }>): Promise<Server> {
   const { child, message } = runChild('serve', { BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_DATA_DIR: seeded.dataDir ?? '' }, 'ready');
   const ready = await message;
   const ask = (m: ToChild) => child.send(m);
   return {
+    // PostgreSQL only: a PGlite serve child removes its folder when it closes.
+    restart: databaseUrl ? () => serveSeeded(databaseUrl, seeded) : undefined,
     child,
     dialect: OURS,
     url: `ws://127.0.0.1:${ready.port}${STOMP_ENDPOINT}`,
@@ -540,9 +551,10 @@ type RoundRunName = (typeof ROUND_RUNS)[number]['name'];
  * difference from `100-pairs-open` is what two runs of the same code differ by here, the noise the
  * live-minus-open difference is to be read against.
  */
-async function hundredPairRounds(server: Server, db: string, reference: Reference): Promise<void> {
+async function hundredPairRounds(first: Server, db: string, reference: Reference): Promise<Server> {
+  let server = first;
   const runs = ROUND_RUNS.filter((run) => wanted(run.name));
-  if (runs.length === 0) return;
+  if (runs.length === 0) return server;
   // Unmeasured, so the first measured 100-pair run does not also pay for the server's first
   // compilations and cold caches: run alone after seeding, the live run (then always first) once had
   // a p99 of 96.7 ms against 9.0 ms in the next round (decision 0029).
@@ -550,6 +562,11 @@ async function hundredPairRounds(server: Server, db: string, reference: Referenc
   const p99s = new Map<RoundRunName, number[]>(runs.map((run) => [run.name, []]));
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
   for (let round = 0; round < rounds; round++) {
+    if (round > 0 && RESTART_ROUNDS && server.restart) {
+      await server.close();
+      server = await server.restart();
+      await latencyRun(server, PAIRS, 10, 2 * SCALE, 'live');
+    }
     const order = round % 2 === 0 ? runs : [...runs].reverse();
     const thisRound = new Map<RoundRunName, number>();
     for (const [position, run] of order.entries()) {
@@ -598,7 +615,7 @@ async function hundredPairRounds(server: Server, db: string, reference: Referenc
   // below in about half of them and the median difference is ~0, as it is between the two open
   // runs; with decision 0034's regression it was above in 8 of 9. These pool across runs (0038).
   const liveRounds = p99s.get('100-pairs') ?? [];
-  if (rounds < 2 || liveRounds.length === 0) return;
+  if (rounds < 2 || liveRounds.length === 0) return server;
   const before = p99s.get('100-pairs-open') ?? p99s.get('100-pairs-plain');
   const paired = (a: readonly number[], b: readonly number[] | undefined) => {
     if (!b) return {};
@@ -622,6 +639,7 @@ async function hundredPairRounds(server: Server, db: string, reference: Referenc
     openAgainDifferenceMedianMs: sameCode.differenceMedianMs,
     met: before ? median(liveRounds)! <= median(before)! : undefined,
   });
+  return server;
 }
 
 async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise<void> {
@@ -638,7 +656,7 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
       const one = await latencyRun(server, 1, 50, 20 * SCALE);
       emit({ db, scenario: 'latency-1-pair', ratePerPair: 50, ...one, targetP99Ms: 10, met: one.p99Ms <= 10 && one.lost === 0 });
     }
-    await hundredPairRounds(server, db, reference);
+    server = await hundredPairRounds(server, db, reference);
     if (wanted('throughput')) {
       const tp = await throughputRun(server, Math.round(20_000 * SCALE));
       emit({ db, scenario: 'throughput-1-publisher', ...tp, targetPerSecond: 4000, met: tp.messagesPerSecond >= 4000 && tp.stored === tp.messages });
