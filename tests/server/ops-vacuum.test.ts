@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/sql';
-import { JOB_VACUUM, nextVacuum } from '../../server/modules/ops/vacuum';
+import type { Database } from '../../server/db/client';
+import type { Scheduler } from '../../server/lib/scheduler';
+import { JOB_VACUUM, nextVacuum, scheduleVacuum } from '../../server/modules/ops/vacuum';
 import { describeEachDatabase } from './harness';
 
 /**
@@ -17,6 +19,19 @@ describe('the vacuum hour', () => {
     expect(nextVacuum(Date.parse('2026-11-27T19:00:00Z'))).toEqual({ at: new Date('2026-11-28T19:00:00Z'), day: '2026-11-29' });
     // 23:30 in Seoul on New Year's Eve → 04:00 on New Year's Day.
     expect(nextVacuum(Date.parse('2026-12-31T14:30:00Z'))).toEqual({ at: new Date('2026-12-31T19:00:00Z'), day: '2027-01-01' });
+  });
+});
+
+describe('scheduling the vacuum at boot', () => {
+  it('does not stop the server from starting when the database refuses the write (a full disk): it is logged', async () => {
+    const warnings: string[] = [];
+    const refusing = {
+      schedule: () => Promise.reject(new Error('could not extend file: No space left on device')),
+      handle: () => undefined,
+    } as unknown as Scheduler;
+    const database = { kind: 'pglite' } as Database;
+    await expect(scheduleVacuum(database, refusing, { info: () => undefined, warn: (_obj, msg) => warnings.push(msg ?? '') })).resolves.toBeUndefined();
+    expect(warnings).toEqual(['the daily vacuum could not be scheduled; the next boot tries again']);
   });
 });
 

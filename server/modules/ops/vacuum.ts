@@ -46,7 +46,7 @@ async function vacuumTables(database: Database): Promise<string[]> {
 export async function scheduleVacuum(
   database: Database,
   scheduler: Scheduler,
-  log: { info(obj: object, msg?: string): void },
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void },
   now: () => number = Date.now,
 ): Promise<void> {
   if (database.kind !== 'pglite') return;
@@ -63,5 +63,10 @@ export async function scheduleVacuum(
     };
   });
   const next = nextVacuum(now());
-  await scheduler.schedule(JOB_VACUUM, next.at, {}, keyOf(next.day));
+  try {
+    await scheduler.schedule(JOB_VACUUM, next.at, {}, keyOf(next.day));
+  } catch (error) {
+    // Not a reason to refuse to start: a server on a full disk still serves what is stored.
+    log.warn({ err: error }, 'the daily vacuum could not be scheduled; the next boot tries again');
+  }
 }
