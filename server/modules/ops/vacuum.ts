@@ -47,13 +47,12 @@ export async function scheduleVacuum(
   database: Database,
   scheduler: Scheduler,
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void },
-  now: () => number = Date.now,
 ): Promise<void> {
   if (database.kind !== 'pglite') return;
   const keyOf = (day: string) => `${JOB_VACUUM}:${day}`;
   scheduler.handle(JOB_VACUUM, async (job, tx) => {
     // Never the running job's own key: that would move this row, which the scheduler then deletes.
-    let next = nextVacuum(now());
+    let next = nextVacuum(Date.now());
     if (keyOf(next.day) === job.dedupeKey) next = nextVacuum(next.at.getTime());
     await scheduler.schedule(JOB_VACUUM, next.at, {}, keyOf(next.day), tx);
     return async () => {
@@ -62,7 +61,7 @@ export async function scheduleVacuum(
       log.info({ tables: tables.length, ms: Math.round(performance.now() - started) }, 'embedded database vacuumed and analyzed');
     };
   });
-  const next = nextVacuum(now());
+  const next = nextVacuum(Date.now());
   try {
     await scheduler.schedule(JOB_VACUUM, next.at, {}, keyOf(next.day));
   } catch (error) {
