@@ -15,7 +15,17 @@ import {
 } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
 import { chatEvents, memberRoute, ROOM_EVENT_INTERVAL_MS } from '../../server/modules/chat/events';
-import { chatRepo, MARK_READ_SQL, ROOM_EVENTS_SQL, type RoomUnread, STORE_AND_READ_SQL, STORE_BATCH_SQL } from '../../server/modules/chat/repo';
+import {
+  chatRepo,
+  MARK_READ_SQL,
+  READ_ONE_SQL,
+  ROOM_EVENTS_SQL,
+  type RoomUnread,
+  STORE_AND_READ_SQL,
+  STORE_BATCH_AND_READ_ONE_SQL,
+  STORE_BATCH_SQL,
+  STORE_ONE_AND_READ_SQL,
+} from '../../server/modules/chat/repo';
 import type { Broker } from '../../server/realtime';
 import { chatService } from '../../server/modules/chat/service';
 import { chatWriter } from '../../server/modules/chat/writer';
@@ -48,9 +58,10 @@ type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Rows Remove
  * The rows of `chat_messages` each scan in a statement's plan read (kept and filtered out), by
  * EXPLAIN ANALYZE of it prepared as `name`, with these literal arguments. It runs the statement.
  */
-async function messageRowsRead(tx: { execute(query: SQL): PromiseLike<unknown> }, name: string, text: string, args: readonly string[]) {
+async function messageRowsRead(tx: { execute(query: SQL): PromiseLike<unknown> }, name: string, text: string, args: ReadonlyArray<string | null>) {
   await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-  const result = (await tx.execute(sql.raw(`explain (analyze, format json) execute ${name}(${args.map((arg) => `'${arg}'`).join(', ')})`))) as {
+  const values = args.map((arg) => (arg === null ? 'null' : `'${arg}'`)).join(', ');
+  const result = (await tx.execute(sql.raw(`explain (analyze, format json) execute ${name}(${values})`))) as {
     rows: Array<Record<string, unknown>>;
   };
   await tx.execute(sql.raw(`deallocate ${name}`));
@@ -282,7 +293,7 @@ describeEachDatabase(
       await database.db.transaction(async (tx) => {
         const explain = async (name: string, text: string, ...args: unknown[]) => {
           await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-          const values = args.map((arg) => `'${JSON.stringify(arg)}'`).join(', ');
+          const values = args.map((arg) => (arg === null ? 'null' : typeof arg === 'object' ? `'${JSON.stringify(arg)}'` : `'${String(arg)}'`)).join(', ');
           const result = (await tx.execute(sql.raw(`explain execute ${name}(${values})`))) as unknown as { rows: Array<Record<string, string>> };
           plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
           await tx.execute(sql.raw(`deallocate ${name}`));
@@ -290,8 +301,18 @@ describeEachDatabase(
         await explain('plan_store', STORE_BATCH_SQL, [{ o: 0, r: roomId, s: a.memberId, c: '안녕', m: null }]);
         await explain('plan_read', MARK_READ_SQL, [{ o: 0, r: roomId, m: b.memberId, u: null }]);
         await explain('plan_both', STORE_AND_READ_SQL, [{ o: 0, r: roomId, s: a.memberId, c: '안녕', m: null }], [{ o: 0, r: roomId, m: b.memberId, u: null }]);
+        await explain('plan_read_one', READ_ONE_SQL, roomId, b.memberId, null);
+        await explain('plan_one_and_read', STORE_ONE_AND_READ_SQL, roomId, a.memberId, '안녕', null, roomId + 1, b.memberId, null);
+        await explain(
+          'plan_batch_and_read',
+          STORE_BATCH_AND_READ_ONE_SQL,
+          [{ o: 0, r: roomId, s: a.memberId, c: '안녕', m: null }],
+          roomId + 1,
+          b.memberId,
+          null,
+        );
       });
-      expect(plans).toHaveLength(3);
+      expect(plans).toHaveLength(6);
       for (const plan of plans) {
         expect(plan).toMatch(/chat_rooms/);
         expect(plan).not.toMatch(/Seq Scan on chat_rooms/);
@@ -301,6 +322,7 @@ describeEachDatabase(
     it('a read touches only the messages above the reader’s position, whatever plan the database picks', async () => {
       const { app, database } = server();
       const { a, b, roomId } = await matchedPair(app, database.db, 'history');
+      const other = await matchedPair(app, database.db, 'history2');
       const repo = chatRepo(database.db);
       // A long conversation, all of it read, then one new message.
       await database.db.execute(
@@ -320,6 +342,18 @@ describeEachDatabase(
           for (const [name, text, args] of [
             ['history_read', MARK_READ_SQL, [read]],
             ['history_both', STORE_AND_READ_SQL, [send, read]],
+            ['history_read_one', READ_ONE_SQL, [String(roomId), String(b.memberId), null]],
+            // The message in another room (the statement's use): here, one the sender is not in, so nothing is stored.
+            [
+              'history_one_and_read',
+              STORE_ONE_AND_READ_SQL,
+              [String(other.roomId), String(b.memberId), '답장', null, String(roomId), String(b.memberId), null],
+            ],
+            [
+              'history_batch_and_read',
+              STORE_BATCH_AND_READ_ONE_SQL,
+              [send.replace(`"r":${roomId}`, `"r":${other.roomId}`), String(roomId), String(b.memberId), null],
+            ],
           ] as const)
             touched.push(...(await messageRowsRead(tx, name, text, args)));
           // Rolled back: the EXPLAINs ran the statements.
@@ -420,50 +454,148 @@ describeEachDatabase(
       expect({ a: read[1]!.room.aUnread, b: read[1]!.room.bUnread }).toEqual({ a: 1, b: 1 });
     });
 
-    it('a message is acknowledged and broadcast exactly when it was kept, also when the reads committed with it fail', async () => {
+    it('a read in a room none of the batch’s messages is in (the usual group commit) answers as it would alone, with one message or several', async () => {
       const { app, database } = server();
-      const { a, b, roomId } = await matchedPair(app, database.db, 'apart');
+      const send = await matchedPair(app, database.db, 'lean1');
+      const read = await matchedPair(app, database.db, 'lean2');
       const repo = chatRepo(database.db);
-      await repo.store(roomId, a.memberId, '먼저', null);
-      // Moving a read position in this room fails (a stand-in for a statement the database refuses).
-      await database.db.execute(
-        sql.raw(`create function test_read_refused() returns trigger language plpgsql as $$ begin raise exception 'read refused'; end $$`),
+      const stranger = await newMember(app, email('lean3'));
+      const say = async (content: string) => {
+        const r = await repo.store(read.roomId, read.a.memberId, content, null);
+        if (r.kind !== 'stored') throw new Error('not stored');
+        return r.row.id;
+      };
+      await say('x1');
+      const [x2, x3] = [await say('x2'), await say('x3')];
+      /** The kept counters and positions of both rooms, and whether each counter equals a recount. */
+      const state = async () => {
+        const result = (await database.db.execute(
+          sql.raw(`select r.id, r.a_unread, r.b_unread, r.a_read_id::text as a_read, r.b_read_id::text as b_read,
+                          r.a_unread = (select count(*) from chat_messages x where x.room_id = r.id and x.sender_id = r.member_b and x.id > r.a_read_id)
+                      and r.b_unread = (select count(*) from chat_messages x where x.room_id = r.id and x.sender_id = r.member_a and x.id > r.b_read_id) as exact
+                     from chat_rooms r where r.id in (${send.roomId}, ${read.roomId}) order by r.id`),
+        )) as unknown as { rows: Array<{ id: number; a_unread: number; b_unread: number; a_read: string; b_read: string; exact: boolean }> };
+        return result.rows;
+      };
+      const side = (room: RoomUnread, memberId: number) => (room.memberA === memberId ? room.aUnread : room.bUnread);
+      let n = 0;
+      const message = (senderId = send.a.memberId, clientMessageId: string | null = `lean-${++n}`) => ({
+        roomId: send.roomId,
+        senderId,
+        content: `m${n}`,
+        clientMessageId,
+      });
+      const step = (store: ReturnType<typeof message>, reader: number, upTo?: string, roomId = read.roomId) =>
+        repo.commitBatch([store], [{ roomId, memberId: reader, upTo }]);
+
+      // Up to a bound: the position at it, the rest still unread; the message counted at its friend.
+      let out = await step(message(), read.b.memberId, x2);
+      const stored = out.stored[0]!;
+      if (stored.kind !== 'stored') throw new Error('not stored');
+      expect([stored.room.id, side(stored.room, send.b.memberId)]).toEqual([send.roomId, 1]);
+      expect(out.read[0]?.lastReadMessageId).toBe(x2);
+      expect(side(out.read[0]!.room, read.b.memberId)).toBe(1);
+      // Everything (a bound past bigint's range means everything), then again: nothing moves.
+      out = await step(message(), read.b.memberId, '9999999999999999999');
+      expect([out.read[0]?.lastReadMessageId, side(out.read[0]!.room, read.b.memberId)]).toEqual([x3, 0]);
+      out = await step(message(), read.b.memberId);
+      expect(out.read).toEqual([undefined]);
+      // One's own messages only, and a stranger: nothing moves; a stranger's message is refused.
+      expect((await step(message(), read.a.memberId)).read).toEqual([undefined]);
+      out = await step(message(stranger.memberId), stranger.memberId);
+      expect([out.stored[0]!.kind, out.read[0]]).toEqual(['forbidden', undefined]);
+      // A refused message does not hold back the read batched with it, nor a repeated client id.
+      const x4 = await say('x4');
+      out = await step(message(stranger.memberId), read.b.memberId);
+      expect([out.stored[0]!.kind, out.read[0]?.lastReadMessageId]).toEqual(['forbidden', x4]);
+      const first = await step(message(send.a.memberId, 'lean-again'), read.b.memberId);
+      const again = await step(message(send.a.memberId, 'lean-again'), read.b.memberId);
+      expect([first.stored[0]!.kind, again.stored[0]!.kind]).toEqual(['stored', 'duplicate']);
+      // Several messages (both members, a repeat inside the batch) and a read elsewhere: one statement too.
+      const x6 = await say('x6');
+      out = await repo.commitBatch(
+        [message(send.a.memberId, 'lean-many'), message(send.b.memberId), message(send.a.memberId, 'lean-many'), message()],
+        [{ roomId: read.roomId, memberId: read.b.memberId }],
       );
-      await database.db.execute(
-        sql.raw(
-          `create trigger test_read_refused before update of b_read_id on chat_rooms for each row when (new.id = ${roomId}) execute function test_read_refused()`,
-        ),
-      );
-      try {
-        const writer = chatWriter(repo);
-        const announced: string[] = [];
-        // Submitted in one turn: one group commit.
-        const sent = writer
-          .store(
-            { roomId, senderId: a.memberId, content: '둘째', clientMessageId: 'apart-1' },
-            (r) => void (r.kind === 'stored' && announced.push(r.row.content)),
-          )
-          .then(
-            () => 'acknowledged',
-            () => 'refused',
-          );
-        await expect(writer.read({ roomId, memberId: b.memberId })).rejects.toThrow('read refused');
-        const outcome = await sent;
-        const [row] = await database.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(chatMessages)
-          .where(eq(chatMessages.clientMessageId, 'apart-1'));
-        const kept = row!.n === 1;
-        // A refused message is sent again with its client id: if it had been kept, that repeat
-        // would be answered as a duplicate and never broadcast, and the friend would not see it.
-        expect({ outcome, announced }).toEqual(kept ? { outcome: 'acknowledged', announced: ['둘째'] } : { outcome: 'refused', announced: [] });
-        // The statement with both is refused; the messages are then stored on their own.
-        expect(kept).toBe(true);
-      } finally {
-        await database.db.execute(sql.raw(`drop trigger test_read_refused on chat_rooms`));
-        await database.db.execute(sql.raw(`drop function test_read_refused()`));
+      expect([out.stored.map((r) => r.kind), out.read[0]?.lastReadMessageId]).toEqual([['stored', 'stored', 'duplicate', 'stored'], x6]);
+      const many = out.stored[3]!;
+      if (many.kind !== 'stored') throw new Error('not stored');
+      expect([side(many.room, send.a.memberId), side(many.room, send.b.memberId)]).toEqual([1, 7]);
+      // A member who has left reads nothing; a block refuses the message.
+      await say('x5');
+      await database.db.execute(sql.raw(`update chat_rooms set ${read.b.memberId < read.a.memberId ? 'a' : 'b'}_left = true where id = ${read.roomId}`));
+      expect((await step(message(), read.b.memberId)).read).toEqual([undefined]);
+      await database.db.execute(sql.raw(`insert into blocks (blocker_id, blocked_id) values (${send.b.memberId}, ${send.a.memberId})`));
+      expect((await step(message(), read.a.memberId)).stored[0]!.kind).toBe('forbidden');
+      await database.db.execute(sql.raw(`delete from blocks where blocker_id = ${send.b.memberId}`));
+
+      const rooms = await state();
+      expect(rooms.every((r) => r.exact)).toBe(true);
+      const readRoom = rooms.find((r) => r.id === read.roomId)!;
+      const bSide = read.b.memberId < read.a.memberId ? 'a' : 'b';
+      // The leaver's position stayed below x5.
+      expect(readRoom[`${bSide}_read`]).toBe(x6);
+      // The sender's room: every stored message of A's is unread at B (8 stored).
+      const sendRoom = rooms.find((r) => r.id === send.roomId)!;
+      expect(send.b.memberId < send.a.memberId ? sendRoom.a_unread : sendRoom.b_unread).toBe(8);
+      // These went through the one-read statements (on PGlite the repo's session is this one).
+      if (database.kind === 'pglite') {
+        const names = (await database.db.execute(sql`select name from pg_prepared_statements`)) as unknown as { rows: Array<{ name: string }> };
+        expect(names.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['chat_store_one_read_one', 'chat_store_batch_read_one']));
       }
     });
+
+    it.each(['its room', 'another room'])(
+      'a message is acknowledged and broadcast exactly when it was kept, also when a read in %s committed with it fails',
+      async (where) => {
+        const { app, database } = server();
+        const { a, b, roomId } = await matchedPair(app, database.db, where === 'its room' ? 'apart' : 'apart2');
+        // The read in the message's own room (STORE_AND_READ_SQL) or in another (STORE_ONE_AND_READ_SQL).
+        const other = where === 'its room' ? { a, roomId } : await matchedPair(app, database.db, 'apart3');
+        const repo = chatRepo(database.db);
+        await repo.store(roomId, a.memberId, '먼저', null);
+        // Moving a read position in this room fails (a stand-in for a statement the database refuses).
+        await database.db.execute(
+          sql.raw(`create function test_read_refused() returns trigger language plpgsql as $$ begin raise exception 'read refused'; end $$`),
+        );
+        await database.db.execute(
+          sql.raw(
+            `create trigger test_read_refused before update of b_read_id on chat_rooms for each row when (new.id = ${roomId}) execute function test_read_refused()`,
+          ),
+        );
+        try {
+          const writer = chatWriter(repo);
+          const announced: string[] = [];
+          // Submitted in one turn, the read first: it waits for a message (READ_HOLD_MS), which takes it
+          // into its group commit, one statement for both.
+          const readRefused = expect(writer.read({ roomId, memberId: b.memberId })).rejects.toThrow('read refused');
+          const sent = writer
+            .store(
+              { roomId: other.roomId, senderId: other.a.memberId, content: '둘째', clientMessageId: `apart-${where}` },
+              (r) => void (r.kind === 'stored' && announced.push(r.row.content)),
+            )
+            .then(
+              () => 'acknowledged',
+              () => 'refused',
+            );
+          await readRefused;
+          const outcome = await sent;
+          const [row] = await database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(chatMessages)
+            .where(eq(chatMessages.clientMessageId, `apart-${where}`));
+          const kept = row!.n === 1;
+          // A refused message is sent again with its client id: if it had been kept, that repeat
+          // would be answered as a duplicate and never broadcast, and the friend would not see it.
+          expect({ outcome, announced }).toEqual(kept ? { outcome: 'acknowledged', announced: ['둘째'] } : { outcome: 'refused', announced: [] });
+          // The statement with both is refused; the messages are then stored on their own.
+          expect(kept).toBe(true);
+        } finally {
+          await database.db.execute(sql.raw(`drop trigger test_read_refused on chat_rooms`));
+          await database.db.execute(sql.raw(`drop function test_read_refused()`));
+        }
+      },
+    );
 
     it('a store statement counts its own messages once; an insert after it in the same transaction is still counted', async () => {
       const { app, database } = server();

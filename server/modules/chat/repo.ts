@@ -107,23 +107,38 @@ export interface StoreRequest {
  * the room row per batch instead of two, and no trigger query: measured per store statement on
  * PGlite, the trigger was ~0.27 of ~0.66 ms (docs/decisions/0017).
  */
-const STORED_ROWS = `
-  , stamp as (
+const STAMP = `stamp as (
     update chat_rooms cr
        set last_message_at = now(),
            a_unread = cr.a_unread + (select count(*) from ins where ins.room_id = cr.id and ins.sender_id = cr.member_b),
            b_unread = cr.b_unread + (select count(*) from ins where ins.room_id = cr.id and ins.sender_id = cr.member_a)
      where cr.id = any(array(select id from room))
     returning cr.id, cr.a_unread, cr.b_unread
-  )
-  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
+  )`;
+
+const STORED_ROWS = `
+  , ${STAMP}
+  ${storedRows()}`;
+
+/**
+ * The store statements' result rows (BatchRow) from `room`, `stamp` and `ins`: each room with the
+ * counters `stamp` left, then each inserted message. `withReads`: two more (null) columns, a_read and
+ * b_read, for the joint statements' 'read' rows that follow.
+ */
+function storedRows(withReads = false) {
+  const named = withReads ? ', null::text as a_read, null::text as b_read' : '';
+  return `select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
          stamp.a_unread, stamp.b_unread,
-         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms
+         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms${named}
     from room join stamp on stamp.id = room.id
   union all
   select 'message', ins.room_id, null, null, null, null, null, null,
-         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8
+         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8${withReads ? ', null, null' : ''}
     from ins`;
+}
+
+/** bigint's largest value: a read's bound past it means everything. */
+const MAX_BIGINT = 2n ** 63n - 1n;
 
 /** Set while a store statement reads its room (so before its insert): see chat-unread.sql. */
 const COUNTED = `set_config('lunchchat.unread_counted', 'on', true) as counted`;
@@ -137,6 +152,14 @@ const blockedIn = (room: string) =>
   `exists (select 1 from blocks b where (b.blocker_id = ${room}.member_a and b.blocked_id = ${room}.member_b)
                                    or (b.blocker_id = ${room}.member_b and b.blocked_id = ${room}.member_a))`;
 
+/** The one-message statements' `ins`: $2 writes $3 under client id $4 in `room`, the room locked with `counted` set. */
+const INSERT_ONE = `ins as (
+    insert into chat_messages (room_id, sender_id, content, client_message_id)
+    select id, $2::int, $3::text, $4::text from room where counted is not null
+    on conflict (sender_id, client_message_id) do nothing
+    returning id, room_id, sender_id, client_message_id, created_at
+  )`;
+
 /** The one-message case of STORE_BATCH_SQL (same result rows), much cheaper to run. */
 const STORE_ONE_SQL = `
   with room as (
@@ -145,12 +168,7 @@ const STORE_ONE_SQL = `
       from chat_rooms cr
      where cr.id = $1::int and ${mayWriteIn('cr', '$2::int')} and not ${blockedIn('cr')}
        for no key update
-  ), ins as (
-    insert into chat_messages (room_id, sender_id, content, client_message_id)
-    select id, $2::int, $3::text, $4::text from room where counted is not null
-    on conflict (sender_id, client_message_id) do nothing
-    returning id, room_id, sender_id, client_message_id, created_at
-  )
+  ), ${INSERT_ONE}
   ${STORED_ROWS}`;
 
 /**
@@ -308,19 +326,103 @@ export const STORE_AND_READ_SQL = `
               case when s.a_to > s.a_old then cr.a_read_id::text end as a_read,
               case when s.b_to > s.b_old then cr.b_read_id::text end as b_read
   )
-  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
-         stamp.a_unread, stamp.b_unread,
-         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms,
-         null::text as a_read, null::text as b_read
-    from room join stamp on stamp.id = room.id
-  union all
-  select 'message', ins.room_id, null, null, null, null, null, null,
-         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8, null, null
-    from ins
+  ${storedRows(true)}
   union all
   select 'read', stamp.id, stamp.member_a, stamp.member_b, null, null, stamp.a_unread, stamp.b_unread,
          null, null, null, null, stamp.a_read, stamp.b_read
     from stamp where stamp.a_read is not null or stamp.b_read is not null`;
+
+/**
+ * One read (READ_ONE_SQL and the one-read joint statements): `member` in `room`, whose row `locked` holds,
+ * up to message `upTo` (null: everything). One scan of the friend's messages above the reader's
+ * position and at or below the bound gives both the new position (the newest of them) and what
+ * the reader's counter loses (how many): exact for the reason readMoves gives, as the position is
+ * the locked row's. `moved`: the room as updated, when the position moved, with MARK_READ_SQL's columns.
+ */
+const readOne = (room: string, member: string, upTo: string) => `
+  reader as (
+    select l.id, l.member_a = ${member} as is_a,
+           case when l.member_a = ${member} then l.member_b else l.member_a end as friend,
+           case when l.member_a = ${member} then l.a_read_id else l.b_read_id end as pos
+      from locked l
+     where l.id = ${room} and ${mayWriteIn('l', member)}
+  ), target as (
+    select r.id, r.is_a, m.to_id, m.n
+      from reader r, lateral (
+        select max(x.id) as to_id, count(*)::int as n
+          from chat_messages x
+         where x.room_id = r.id and x.sender_id = r.friend and x.id > r.pos and x.id <= coalesce(${upTo}, ${MAX_BIGINT})
+      ) m
+     where m.n > 0
+  ), moved as (
+    update chat_rooms cr
+       set a_read_id = case when t.is_a then t.to_id else cr.a_read_id end,
+           a_unread = case when t.is_a then greatest(0, cr.a_unread - t.n) else cr.a_unread end,
+           b_read_id = case when t.is_a then cr.b_read_id else t.to_id end,
+           b_unread = case when t.is_a then cr.b_unread else greatest(0, cr.b_unread - t.n) end
+      from target t
+     where cr.id = ${room} and cr.id = t.id
+    returning cr.id, cr.member_a, cr.member_b, cr.a_unread, cr.b_unread,
+              case when t.is_a then cr.a_read_id::text end as a_read,
+              case when not t.is_a then cr.b_read_id::text end as b_read
+  )`;
+
+/** The one-read joint statements' rows, as STORE_AND_READ_SQL's: the store's, then `moved` as a 'read' row. */
+const JOINT_ROWS = `${storedRows(true)}
+  union all
+  select 'read', moved.id, moved.member_a, moved.member_b, null, null, moved.a_unread, moved.b_unread,
+         null, null, null, null, moved.a_read, moved.b_read
+    from moved`;
+
+/**
+ * The one-read case of MARK_READ_SQL (same result rows): member $2 in room $1 up to message $3
+ * (null: everything). What a read alone is when the chat is quiet (writer.ts READ_HOLD_MS).
+ */
+export const READ_ONE_SQL = `
+  with locked as (
+    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+      from chat_rooms cr where cr.id = $1::int for no key update
+  ), ${readOne('$1::int', '$2::int', '$3::bigint')}
+  select id, member_a, member_b, a_unread, b_unread, a_read, b_read from moved`;
+
+/**
+ * STORE_ONE_SQL ($1–$4) and READ_ONE_SQL ($5–$7) in one statement, with STORE_AND_READ_SQL's rows,
+ * for two different rooms (the caller's check: one statement must not update a row twice). Both
+ * rows are locked in id order, as the batches lock theirs. Nearly half the joint batches of
+ * bench/chat.ts's 100 pairs are this (454 of 971), and STORE_AND_READ_SQL cost them what the
+ * message and the read cost apart; this costs about the message and ~0.1 ms (decision 0043).
+ */
+export const STORE_ONE_AND_READ_SQL = `
+  with locked as (
+    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+      from chat_rooms cr where cr.id in ($1::int, $5::int) order by cr.id for no key update
+  ), room as (
+    select l.id, l.member_a, l.member_b, l.a_left, l.b_left, ${COUNTED}
+      from locked l
+     where l.id = $1::int and ${mayWriteIn('l', '$2::int')} and not ${blockedIn('l')}
+  ), ${INSERT_ONE}, ${STAMP}, ${readOne('$5::int', '$6::int', '$7::bigint')}
+  ${JOINT_ROWS}`;
+
+/**
+ * STORE_BATCH_SQL ($1) and READ_ONE_SQL ($2–$4) in one statement, with STORE_AND_READ_SQL's rows,
+ * the read in a room none of the messages is in: with STORE_ONE_AND_READ_SQL, ~85 % of the joint
+ * batches (decision 0043).
+ */
+export const STORE_BATCH_AND_READ_ONE_SQL = `
+  with input as (
+    select * from jsonb_to_recordset($1::jsonb) as t(o int, r int, s int, c text, m text)
+  ), locked as (
+    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+      from chat_rooms cr
+     where cr.id = any(array(select r from input union select $2::int))
+     order by cr.id
+       for no key update
+  ), room as (
+    select l.id, l.member_a, l.member_b, l.a_left, l.b_left, ${COUNTED}
+      from locked l
+     where exists (select 1 from input i where i.r = l.id and ${mayWriteIn('l', 'i.s')}) and not ${blockedIn('l')}
+  ), ${INSERT_PERMITTED}, ${STAMP}, ${readOne('$2::int', '$3::int', '$4::bigint')}
+  ${JOINT_ROWS}`;
 
 interface BatchRow {
   kind: 'room' | 'message';
@@ -376,7 +478,6 @@ async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<
     }
   }
 }
-const MAX_BIGINT = 2n ** 63n - 1n;
 
 /** A PostgreSQL int[] literal of checked integers (a prepared statement's text argument). */
 const intArray = (ids: readonly number[]) => {
@@ -463,6 +564,7 @@ export function chatRepo(db: Db) {
     const only = input.length === 1 ? input[0]! : undefined;
     return {
       input,
+      only,
       ...(only
         ? { name: 'chat_store_one', text: STORE_ONE_SQL, args: [only.r, only.s, only.c, only.m] }
         : { name: 'chat_store_batch', text: STORE_BATCH_SQL, args: [JSON.stringify(input)] }),
@@ -550,11 +652,13 @@ export function chatRepo(db: Db) {
     // out-of-range value must not fail the reads batched with it.
     const bound = (upTo: string | undefined) => (upTo === undefined || BigInt(upTo) > MAX_BIGINT ? null : upTo);
     const input = reads.map((q, i) => ({ o: i, r: q.roomId, m: q.memberId, u: bound(q.upTo) }));
+    const only = input.length === 1 ? input[0]! : undefined;
     return {
       input,
-      name: 'chat_mark_read',
-      text: MARK_READ_SQL,
-      args: [JSON.stringify(input)],
+      only,
+      ...(only
+        ? { name: 'chat_read_one', text: READ_ONE_SQL, args: [only.r, only.m, only.u] }
+        : { name: 'chat_mark_read', text: MARK_READ_SQL, args: [JSON.stringify(input)] }),
       finish(rows: readonly ReadRow[]): Array<ReadResult | undefined> {
         const moved = new Map<string, ReadResult>();
         for (const row of rows) {
@@ -840,11 +944,16 @@ export function chatRepo(db: Db) {
       if (stores.length === 0) return { stored: [], read: await this.markReadBatch(reads) };
       const store = storeStatement(stores);
       const read = readStatement(reads);
+      // One read, in a room none of the messages is in: what most joint batches are (decision 0043).
+      const oneRead = read.only && !store.input.some((m) => m.r === read.only!.r) ? read.only : undefined;
+      const joint = !oneRead
+        ? { name: 'chat_store_read', text: STORE_AND_READ_SQL, args: [JSON.stringify(store.input), JSON.stringify(read.input)] }
+        : store.only
+          ? { name: 'chat_store_one_read_one', text: STORE_ONE_AND_READ_SQL, args: [...store.args, ...read.args] }
+          : { name: 'chat_store_batch_read_one', text: STORE_BATCH_AND_READ_ONE_SQL, args: [JSON.stringify(store.input), ...read.args] };
       let rows: JointRow[];
       try {
-        rows = await retryOnDeadlock(() =>
-          statements.run<JointRow>('chat_store_read', STORE_AND_READ_SQL, [JSON.stringify(store.input), JSON.stringify(read.input)]),
-        );
+        rows = await retryOnDeadlock(() => statements.run<JointRow>(joint.name, joint.text, joint.args));
       } catch (err) {
         if (!refused(err)) throw err;
         const stored = await this.storeBatch(stores);
