@@ -926,7 +926,8 @@ export function chatRepo(db: Db) {
 
     /**
      * A group commit's sends and reads (writer.ts), in one statement when it has both
-     * (STORE_AND_READ_SQL): reads are as frequent as messages (bench/load.ts: ~1.3 reads a message),
+     * (STORE_AND_READ_SQL; for one read outside the messages' rooms, the lean STORE_ONE_AND_READ_SQL
+     * or STORE_BATCH_AND_READ_ONE_SQL): reads are as frequent as messages (bench/load.ts: ~1.3 reads a message),
      * and as two statements each batch had two commits, on PostgreSQL two WAL flushes one after
      * the other. If that statement fails for what it did (the database refused it, so nothing of
      * it was kept), the messages are stored alone, told (`onStored`), then the reads: a read the
