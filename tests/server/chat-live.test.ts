@@ -485,8 +485,8 @@ describeEachDatabase(
         content: `m${n}`,
         clientMessageId,
       });
-      const step = (store: ReturnType<typeof message>, reader: number, upTo?: string, roomId = read.roomId) =>
-        repo.commitBatch([store], [{ roomId, memberId: reader, upTo }]);
+      const step = (store: ReturnType<typeof message>, reader: number, upTo?: string) =>
+        repo.commitBatch([store], [{ roomId: read.roomId, memberId: reader, upTo }]);
 
       // Up to a bound: the position at it, the rest still unread; the message counted at its friend.
       let out = await step(message(), read.b.memberId, x2);
