@@ -216,6 +216,9 @@ export interface ReadRequest {
   upTo?: string;
 }
 
+/** What the read fragments (readTargets, readMoves, readOne) take of each row of `locked`, the rooms locked as `cr`. */
+const LOCKED_COLUMNS = 'cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id';
+
 /**
  * The reads' targets (MARK_READ_SQL, STORE_AND_READ_SQL), from `reads` (o, r, m, u) and the locked
  * rooms `locked`: per read, the friend's newest message at or below its bound and above the
@@ -276,7 +279,7 @@ export const MARK_READ_SQL = `
     -- The rooms' rows locked in id order, the same order in every batch: fewer deadlocks. By id
     -- (any(array)) and read once: joined to the input, which the planner takes for 100 rows, the
     -- campus's every room was read, twice (4 ms a read with 5,000 rooms).
-    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+    select ${LOCKED_COLUMNS}
       from chat_rooms cr where cr.id = any(array(select r from input)) order by cr.id for no key update
   ), ${readTargets('input')}
   update chat_rooms cr
@@ -302,7 +305,7 @@ export const STORE_AND_READ_SQL = `
   ), reads as (
     select * from jsonb_to_recordset($2::jsonb) as t(o int, r int, m int, u bigint)
   ), locked as (
-    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id,
+    select ${LOCKED_COLUMNS},
            exists (select 1 from input i where i.r = cr.id and ${mayWriteIn('cr', 'i.s')}) and not ${blockedIn('cr')} as may_send
       from chat_rooms cr
      where cr.id = any(array(select r from input union select r from reads))
@@ -380,7 +383,7 @@ const JOINT_ROWS = `${storedRows(true)}
  */
 export const READ_ONE_SQL = `
   with locked as (
-    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+    select ${LOCKED_COLUMNS}
       from chat_rooms cr where cr.id = $1::int for no key update
   ), ${readOne('$1::int', '$2::int', '$3::bigint')}
   select id, member_a, member_b, a_unread, b_unread, a_read, b_read from moved`;
@@ -394,7 +397,7 @@ export const READ_ONE_SQL = `
  */
 export const STORE_ONE_AND_READ_SQL = `
   with locked as (
-    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+    select ${LOCKED_COLUMNS}
       from chat_rooms cr where cr.id in ($1::int, $5::int) order by cr.id for no key update
   ), room as (
     select l.id, l.member_a, l.member_b, l.a_left, l.b_left, ${COUNTED}
@@ -412,7 +415,7 @@ export const STORE_BATCH_AND_READ_ONE_SQL = `
   with input as (
     select * from jsonb_to_recordset($1::jsonb) as t(o int, r int, s int, c text, m text)
   ), locked as (
-    select cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_read_id, cr.b_read_id
+    select ${LOCKED_COLUMNS}
       from chat_rooms cr
      where cr.id = any(array(select r from input union select $2::int))
      order by cr.id
