@@ -19,7 +19,9 @@
 // inflated by wake-ups at 50 msg/s; clientCpuUsPerMessage the same for this process (every
 // client), dbCpuUsPerMessage for PostgreSQL's processes (decision 0033: the three together are
 // what the two cores carry). serverP50Ms / serverP99Ms: the server's own time from SEND to
-// broadcast (its /metrics histogram), without the client's part.
+// broadcast (its /metrics histogram), without the client's part. commits: the group commit's
+// batches by what they held (messages, reads, both), each kind's count, p50 and p95, and
+// commitBusyShare, the share of the run one of them was in the database (decision 0044).
 // loadAvg1m is printed with every line: on a shared machine the latencies are only as good as it.
 // The reference: the same client and the same scenarios against RabbitMQ's Web-STOMP on this
 // machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
@@ -286,7 +288,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
 
   const { cpuMs: cpuBefore, writeCalls: writesBefore } = await server.stats();
   const dbCpuBefore = processCpuMs('postgres');
-  const deliveryBefore = await deliveryBuckets(server);
+  const histogramsBefore = await serverHistograms(server);
   const clientCpuBefore = process.cpuUsage();
   const start = performance.now() + 50;
   await Promise.all(
@@ -307,7 +309,7 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   const deadline = performance.now() + 15_000;
   while (latencies.length < expected && performance.now() < deadline) await sleep(10);
   const lost = expected - latencies.length;
-  const delivery = serverDelivery(deliveryBefore, await deliveryBuckets(server));
+  const delivery = serverFigures(histogramsBefore, await serverHistograms(server));
   // Reads trail the last messages by up to READ_QUIET_MS, and their list updates by up to a busy
   // room's interval: their CPU belongs to this run.
   if (live17) await sleep(READ_QUIET_MS + ROOM_EVENT_INTERVAL_MS + 200);
@@ -326,38 +328,83 @@ async function latencyRun(server: Server, pairCount: number, rate: number, secon
   return { ...measured, readEvents, roomEvents, roomListP50Ms: rooms.p50Ms, roomListP99Ms: rooms.p99Ms };
 }
 
-/**
- * Our server's `lunchchat_chat_delivery_seconds` histogram from /metrics, cumulative: [upper bound
- * in seconds, messages]. Undefined for the reference broker.
- */
-async function deliveryBuckets(server: Server): Promise<Array<[number, number]> | undefined> {
-  if (server.dialect !== OURS) return undefined;
-  const text = await (await fetch(server.url.replace(/^ws/, 'http').replace(STOMP_ENDPOINT, '/metrics'))).text();
-  return [...text.matchAll(/^lunchchat_chat_delivery_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)].map(([, le, n]) => [Number(le), Number(n)]);
+/** A histogram's cumulative buckets, [upper bound in seconds, count], and the sum of its observations. */
+interface Histogram {
+  buckets: Array<[number, number]>;
+  sum: number;
 }
 
 /**
- * The server's own p50 and p99 from SEND to broadcast over a run (the buckets' difference,
- * interpolated within a bucket as Prometheus's histogram_quantile does). Beside the client's
- * figures it tells the server's share of the tail from the time the measuring process itself
- * took to read its frames on the same cores.
+ * Our server's chat histograms from /metrics, and when they were read: `lunchchat_chat_delivery_seconds`
+ * and `lunchchat_chat_commit_seconds` by batch kind. Undefined for the reference broker.
  */
-function serverDelivery(before: Array<[number, number]> | undefined, after: Array<[number, number]> | undefined) {
-  // Nothing to read (the reference broker; a METRICS_TOKEN the bench does not send).
-  if (!before?.length || before.length !== after?.length) return {};
-  const counts = after.map(([le, n], i): [number, number] => [le, n - before[i]![1]]);
-  const total = counts.at(-1)![1];
-  const quantile = (q: number) => {
-    const rank = q * total;
-    let lower = 0;
-    let below = 0;
-    for (const [le, n] of counts) {
-      if (n >= rank) return round((Number.isFinite(le) ? lower + ((le - lower) * (rank - below)) / Math.max(1, n - below) : lower) * 1000, 2);
-      [lower, below] = [le, n];
-    }
-    return NaN;
+async function serverHistograms(server: Server): Promise<{ at: number; delivery: Histogram; commits: Map<string, Histogram> } | undefined> {
+  if (server.dialect !== OURS) return undefined;
+  const text = await (await fetch(server.url.replace(/^ws/, 'http').replace(STOMP_ENDPOINT, '/metrics'))).text();
+  const at = performance.now();
+  // prom-client writes `le` first: name_bucket{le="0.001",batch="both"} 3, then name_sum{batch="both"} 0.2.
+  const histogram = (name: string, label = ''): Histogram => ({
+    buckets: [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"${label && `,${label}`}\\} (\\d+)$`, 'gm'))].map(([, le, n]) => [
+      Number(le),
+      Number(n),
+    ]),
+    sum: Number(new RegExp(`^${name}_sum${label && `\\{${label}\\}`} (\\S+)$`, 'm').exec(text)?.[1] ?? 0),
+  });
+  const kinds = new Set([...text.matchAll(/^lunchchat_chat_commit_seconds_count\{batch="(\w+)"\} /gm)].map(([, kind]) => kind!));
+  return {
+    at,
+    delivery: histogram('lunchchat_chat_delivery_seconds'),
+    commits: new Map([...kinds].map((kind) => [kind, histogram('lunchchat_chat_commit_seconds', `batch="${kind}"`)])),
   };
-  return { serverP50Ms: quantile(0.5), serverP99Ms: quantile(0.99) };
+}
+
+/** A histogram's observations between two readings: [upper bound, count] per bucket, and their sum. */
+function observedSince(before: Histogram | undefined, after: Histogram): { counts: Array<[number, number]>; sum: number } {
+  return {
+    counts: after.buckets.map(([le, n], i): [number, number] => [le, n - (before?.buckets[i]?.[1] ?? 0)]),
+    sum: after.sum - (before?.sum ?? 0),
+  };
+}
+
+/** A quantile in ms from cumulative bucket counts, interpolated within a bucket as Prometheus's histogram_quantile does. */
+function quantileMs(counts: ReadonlyArray<[number, number]>, q: number): number {
+  const rank = q * (counts.at(-1)?.[1] ?? 0);
+  let lower = 0;
+  let below = 0;
+  for (const [le, n] of counts) {
+    if (n >= rank) return round((Number.isFinite(le) ? lower + ((le - lower) * (rank - below)) / Math.max(1, n - below) : lower) * 1000, 2);
+    [lower, below] = [le, n];
+  }
+  return NaN;
+}
+
+/**
+ * The server's own figures over a run, from its histograms' differences. Delivery (SEND to
+ * broadcast): beside the client's figures it tells the server's share of the tail from the time
+ * the measuring process itself took to read its frames on the same cores. The group commit's
+ * batches: the database's share of that, by what each batch held. One batch is in the database
+ * at a time, so their summed time over the run's is how busy that one lane was (decision 0044).
+ */
+function serverFigures(before: Awaited<ReturnType<typeof serverHistograms>>, after: Awaited<ReturnType<typeof serverHistograms>>) {
+  // Nothing to read (the reference broker; a METRICS_TOKEN the bench does not send).
+  if (!before || !after || before.delivery.buckets.length === 0) return {};
+  const delivery = observedSince(before.delivery, after.delivery).counts;
+  let busySeconds = 0;
+  const commits = Object.fromEntries(
+    [...after.commits].flatMap(([kind, histogram]) => {
+      const { counts, sum } = observedSince(before.commits.get(kind), histogram);
+      busySeconds += sum;
+      const count = counts.at(-1)?.[1] ?? 0;
+      // A kind the run did not have (the open runs' reads) is left out, not given quantiles of nothing.
+      return count > 0 ? [[kind, { count, p50Ms: quantileMs(counts, 0.5), p95Ms: quantileMs(counts, 0.95) }]] : [];
+    }),
+  );
+  return {
+    serverP50Ms: quantileMs(delivery, 0.5),
+    serverP99Ms: quantileMs(delivery, 0.99),
+    commits,
+    commitBusyShare: round((busySeconds * 1000) / (after.at - before.at), 2),
+  };
 }
 
 const THROUGHPUT_WINDOW = 500;

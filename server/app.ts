@@ -236,6 +236,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     onStored: () => metrics.chatMessagesStored.inc(),
     onDelivered: (seconds) => metrics.chatDelivery.observe(seconds),
+    onCommitted: (seconds, batch) => metrics.chatCommit.observe({ batch }, seconds),
   });
   await app.register(fastifyWebsocket, {
     // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.

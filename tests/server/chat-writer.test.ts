@@ -128,19 +128,22 @@ describe('chat group commit', () => {
     });
     const read = (upTo: string): ReadRequest => ({ roomId: 1, memberId: 2, upTo });
 
-    it('a read waits for the next message and shares its commit', async () => {
+    it('a read waits for the next message and shares its commit (a batch of both, in the metrics)', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const { batches, commitBatch } = controlledRepo();
-      const writer = chatWriter({ commitBatch });
+      const committed: string[] = [];
+      const writer = chatWriter({ commitBatch }, (_seconds, batch) => committed.push(batch));
       const reading = writer.read(read('10'));
       await turn();
       expect(batches).toHaveLength(0);
       const sending = writer.store(send('m1'));
       await turn();
       expect(batches.map((b) => ({ stores: b.stores.map((s) => s.content), reads: b.reads.map((r) => r.upTo) }))).toEqual([{ stores: ['m1'], reads: ['10'] }]);
+      expect(committed).toEqual([]);
       batches[0]!.finish();
       await expect(sending).resolves.toMatchObject({ kind: 'stored' });
       await expect(reading).resolves.toBeUndefined();
+      expect(committed).toEqual(['both']);
       // Nothing is left to fire: the timer went with the reads.
       vi.advanceTimersByTime(READ_HOLD_MS);
       await turn();
@@ -150,7 +153,8 @@ describe('chat group commit', () => {
     it('with no message coming, reads are stored on their own after READ_HOLD_MS, together and in order', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const { batches, commitBatch } = controlledRepo();
-      const writer = chatWriter({ commitBatch });
+      const committed: string[] = [];
+      const writer = chatWriter({ commitBatch }, (_seconds, batch) => committed.push(batch));
       const reads = [writer.read(read('10')), writer.read(read('11'))];
       vi.advanceTimersByTime(READ_HOLD_MS - 1);
       await turn();
@@ -161,6 +165,8 @@ describe('chat group commit', () => {
       batches[0]!.fail(new Error('disk full'));
       // A read the database refused is refused to its sender (socket.ts answers it with an ERROR).
       for (const r of reads) await expect(r).rejects.toThrow('disk full');
+      // A batch the database refused is not timed as a commit.
+      expect(committed).toEqual([]);
     });
   });
 });

@@ -29,7 +29,7 @@ import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
 import { chatRepo, type ChatRepo, type ReadResult, type RoomAccess, type StoreResult } from './repo';
 import { friendOf } from './service';
-import { chatWriter } from './writer';
+import { chatWriter, type CommitBatch } from './writer';
 
 /** A chat message whose recipient has no socket on the room anywhere (contract section 12). */
 export interface ChatPushEvent {
@@ -89,6 +89,8 @@ export interface ChatSocketOptions {
   onStored?: () => void;
   /** A new message was broadcast, this long after its SEND was taken up (metrics). */
   onDelivered?: (seconds: number) => void;
+  /** The group commit ran a batch in this long (metrics). */
+  onCommitted?: (seconds: number, batch: CommitBatch) => void;
 }
 
 export interface ChatSocket {
@@ -143,7 +145,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
   }
 
   // Group commit across sessions; results come back in store order, so broadcasts are in id order.
-  const writer = chatWriter(repo);
+  const writer = chatWriter(repo, options.onCommitted);
   // In one process every member queue's sessions are this server's; with Redis another instance
   // may hold them, so every member counts as listening there.
   const alone = broker.kind === 'in-process';

@@ -111,6 +111,9 @@ function groupCommit<Q, R>(run: Run<Q, R>, maxBatch = 256): GroupCommit<Q, R> {
 export const READ_HOLD_MS = 20;
 
 type Work = { store: StoreRequest } | { read: ReadRequest };
+
+/** What a committed batch held (the `batch` label of lunchchat_chat_commit_seconds). */
+export type CommitBatch = 'messages' | 'reads' | 'both';
 type Done = { stored: StoreResult } | { read: ReadResult | undefined };
 
 export interface ChatWriter {
@@ -131,7 +134,11 @@ export interface ChatWriter {
  * one transaction, so one fsync for both; see ChatRepo.commitBatch). Where the messages commit
  * first (PostgreSQL), they are broadcast then, not after the reads' statement too.
  */
-export function chatWriter(repo: Pick<ChatRepo, 'commitBatch'>): ChatWriter {
+export function chatWriter(
+  repo: Pick<ChatRepo, 'commitBatch'>,
+  /** A batch's statement and commit took this long (its turn: not the wait for the one before it). */
+  onCommitted?: (seconds: number, batch: CommitBatch) => void,
+): ChatWriter {
   /** Statements taken up and not settled; the last of them, which the next one waits for. */
   let pending = 0;
   let last: Promise<unknown> = Promise.resolve();
@@ -156,9 +163,13 @@ export function chatWriter(repo: Pick<ChatRepo, 'commitBatch'>): ChatWriter {
         storeAt.push(i);
       } else reads.push(w.read);
     });
-    const { stored, read } = await inTurn(() =>
-      repo.commitBatch(stores, reads, (results) => results.forEach((result, k) => early(storeAt[k]!, { stored: result }))),
-    );
+    const batch: CommitBatch = reads.length === 0 ? 'messages' : stores.length === 0 ? 'reads' : 'both';
+    const { stored, read } = await inTurn(async () => {
+      const startedAt = performance.now();
+      const done = await repo.commitBatch(stores, reads, (results) => results.forEach((result, k) => early(storeAt[k]!, { stored: result })));
+      onCommitted?.((performance.now() - startedAt) / 1000, batch);
+      return done;
+    });
     let s = 0;
     let r = 0;
     return work.map((w): Done => ('store' in w ? { stored: stored[s++]! } : { read: read[r++] }));
