@@ -29,7 +29,7 @@ import { memberRateLimiter, memberThrottle } from './limits';
 import { toChatMessage } from './message';
 import { chatRepo, type ChatRepo, type ReadResult, type RoomAccess, type StoreResult } from './repo';
 import { friendOf } from './service';
-import { chatWriter, type CommitBatch } from './writer';
+import { type BatchKind, chatWriter } from './writer';
 
 /** A chat message whose recipient has no socket on the room anywhere (contract section 12). */
 export interface ChatPushEvent {
@@ -90,7 +90,7 @@ export interface ChatSocketOptions {
   /** A new message was broadcast, this long after its SEND was taken up (metrics). */
   onDelivered?: (seconds: number) => void;
   /** The group commit ran a batch in this long (metrics). */
-  onCommitted?: (seconds: number, batch: CommitBatch) => void;
+  onCommitted?: (seconds: number, batch: BatchKind) => void;
 }
 
 export interface ChatSocket {

@@ -111,10 +111,10 @@ function groupCommit<Q, R>(run: Run<Q, R>, maxBatch = 256): GroupCommit<Q, R> {
 export const READ_HOLD_MS = 20;
 
 type Work = { store: StoreRequest } | { read: ReadRequest };
+type Done = { stored: StoreResult } | { read: ReadResult | undefined };
 
 /** What a committed batch held (the `batch` label of lunchchat_chat_commit_seconds). */
-export type CommitBatch = 'messages' | 'reads' | 'both';
-type Done = { stored: StoreResult } | { read: ReadResult | undefined };
+export type BatchKind = 'messages' | 'reads' | 'both';
 
 export interface ChatWriter {
   /** A message; `after` runs in store order (= id order within a room), so broadcasts are in id order. */
@@ -137,7 +137,7 @@ export interface ChatWriter {
 export function chatWriter(
   repo: Pick<ChatRepo, 'commitBatch'>,
   /** A batch's statement and commit took this long (its turn: not the wait for the one before it). */
-  onCommitted?: (seconds: number, batch: CommitBatch) => void,
+  onCommitted?: (seconds: number, batch: BatchKind) => void,
 ): ChatWriter {
   /** Statements taken up and not settled; the last of them, which the next one waits for. */
   let pending = 0;
@@ -163,7 +163,7 @@ export function chatWriter(
         storeAt.push(i);
       } else reads.push(w.read);
     });
-    const batch: CommitBatch = reads.length === 0 ? 'messages' : stores.length === 0 ? 'reads' : 'both';
+    const batch: BatchKind = reads.length === 0 ? 'messages' : stores.length === 0 ? 'reads' : 'both';
     const { stored, read } = await inTurn(async () => {
       const startedAt = performance.now();
       const done = await repo.commitBatch(stores, reads, (results) => results.forEach((result, k) => early(storeAt[k]!, { stored: result })));
