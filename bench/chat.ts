@@ -334,11 +334,18 @@ interface Histogram {
   sum: number;
 }
 
+/** One reading of the server's chat histograms: when, delivery, and the group commit's by batch kind. */
+interface ServerHistograms {
+  at: number;
+  delivery: Histogram;
+  commits: Map<string, Histogram>;
+}
+
 /**
  * Our server's chat histograms from /metrics, and when they were read: `lunchchat_chat_delivery_seconds`
  * and `lunchchat_chat_commit_seconds` by batch kind. Undefined for the reference broker.
  */
-async function serverHistograms(server: Server): Promise<{ at: number; delivery: Histogram; commits: Map<string, Histogram> } | undefined> {
+async function serverHistograms(server: Server): Promise<ServerHistograms | undefined> {
   if (server.dialect !== OURS) return undefined;
   const text = await (await fetch(server.url.replace(/^ws/, 'http').replace(STOMP_ENDPOINT, '/metrics'))).text();
   const at = performance.now();
@@ -385,7 +392,7 @@ function quantileMs(counts: ReadonlyArray<[number, number]>, q: number): number 
  * batches: the database's share of that, by what each batch held. One batch is in the database
  * at a time, so their summed time over the run's is how busy that one lane was (decision 0044).
  */
-function serverFigures(before: Awaited<ReturnType<typeof serverHistograms>>, after: Awaited<ReturnType<typeof serverHistograms>>) {
+function serverFigures(before: ServerHistograms | undefined, after: ServerHistograms | undefined) {
   // Nothing to read (the reference broker; a METRICS_TOKEN the bench does not send).
   if (!before || !after || before.delivery.buckets.length === 0) return {};
   const delivery = observedSince(before.delivery, after.delivery).counts;
