@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverDir } from '../lib/server-dir';
 import { applyFunctions } from './apply-functions';
 import { lockDataDir } from './data-dir-lock';
+import { guardPool } from './pg-pool';
 import { PGliteThread, type WasmTier } from './pglite-thread';
 import * as schema from './schema';
 
@@ -74,12 +75,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     // bigint columns come back as strings by default; the schema maps them explicitly.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Said as a pino-shaped JSON line, like the rest of the server's log.
+    const say = (msg: string, code: string | undefined) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), code, msg })}\n`);
     // An idle connection closed by the server (a restart, a failover, an administrator) is dropped
     // from the pool and the next query opens a new one; without a listener the event would crash
-    // the process. Said as a pino-shaped JSON line, like the rest of the server's log.
-    pool.on('error', (err: Error & { code?: string }) => {
-      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), code: err.code, msg: 'PostgreSQL closed an idle connection' })}\n`);
-    });
+    // the process. One lost while checked out: guardPool.
+    pool.on('error', (err: Error & { code?: string }) => say('PostgreSQL closed an idle connection', err.code));
+    guardPool(pool, say);
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema });
