@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PORT } from '../../playwright.config';
-import { ChatTestServer, matchAndOpenRoom, signUpStudent, studentContext } from './chat-server';
+import { ChatTestServer, matchAndOpenRoom, recordSocketFrames, signUpStudent, studentContext } from './chat-server';
 import { uniqueEmail } from './support';
 import { CuttableProxy } from '../shared/cuttable-proxy';
 
@@ -31,6 +31,8 @@ test('a database outage of 12 s: the chat keeps trying, and without a reload a m
   const proxy = new CuttableProxy(5432);
   await proxy.listen();
   const server = new ChatTestServer(E2E_PORT + 2, { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${name}` });
+  const frames: Array<() => string> = [];
+  let passed = false;
   try {
     await server.start();
     const a = await signUpStudent(request, server.url, uniqueEmail('outage-a'), '정다섯');
@@ -38,6 +40,7 @@ test('a database outage of 12 s: the chat keeps trying, and without a reload a m
     const roomId = await matchAndOpenRoom(request, server.url, a, b);
     const pageA = await (await studentContext(browser, server.url, a)).newPage();
     const pageB = await (await studentContext(browser, server.url, b)).newPage();
+    frames.push(recordSocketFrames(pageA, 'A'), recordSocketFrames(pageB, 'B'));
     await pageA.goto(`/chatting/${roomId}`);
     await pageB.goto(`/chatting/${roomId}`);
     await connected(pageA);
@@ -62,7 +65,21 @@ test('a database outage of 12 s: the chat keeps trying, and without a reload a m
     await expect(messageList(pageA).locator('li[data-status="failed"]')).toHaveCount(0);
     await pageB.waitForTimeout(1000);
     await expect(bubble(pageB, '장애 중에 쓴 말')).toHaveCount(1);
+    passed = true;
   } finally {
+    if (!passed) {
+      // Its one CI failure left nothing to go on (decision 0045): say what each side saw and said.
+      const metrics = await fetch(`${server.url}/metrics`)
+        .then((res) => res.text())
+        .catch((error: unknown) => String(error));
+      const wanted = metrics.split('\n').filter((line) => /^lunchchat_(db_pool|stomp|chat_messages)/.test(line));
+      // Printed whole: the terminal report cuts an attachment short, and CI keeps only the terminal.
+      console.log(
+        ['what the server and both pages said', `server exit code: ${server.exitCode}`, server.log, wanted.join('\n'), ...frames.map((lines) => lines())].join(
+          '\n\n----\n\n',
+        ),
+      );
+    }
     await server.stop();
     await proxy.close();
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../playwright.config';
 import { localSignInToken } from './local-sign-in';
 
@@ -16,6 +16,16 @@ export class ChatTestServer {
   readonly dataDir: string;
   private child: ChildProcess | undefined;
   private stderr = '';
+
+  /** The server's last 20,000 characters of log (warnings and errors): attached when a test fails. */
+  get log(): string {
+    return this.stderr;
+  }
+
+  /** null while the process runs (or before it started); its exit code once it ended. */
+  get exitCode(): number | null {
+    return this.child?.exitCode ?? null;
+  }
 
   constructor(
     readonly port: number,
@@ -45,7 +55,7 @@ export class ChatTestServer {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderr = (this.stderr + chunk.toString()).slice(-4000);
+      this.stderr = (this.stderr + chunk.toString()).slice(-20_000);
     });
     this.child = child;
     const deadline = Date.now() + 120_000;
@@ -137,4 +147,30 @@ export async function studentContext(browser: Browser, baseURL: string, student:
     if (!localStorage.getItem('accessToken')) localStorage.setItem('accessToken', token);
   }, student.token);
   return context;
+}
+
+/**
+ * What a page's sockets said, for the report of a failed test: when each opened and closed, and
+ * each STOMP frame's command with its telling headers (never a body, never a token).
+ */
+export function recordSocketFrames(page: Page, label: string): () => string {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (text: string) => lines.push(`${((Date.now() - started) / 1000).toFixed(2).padStart(7)} s  ${label}  ${text}`);
+  const frame = (direction: string, payload: string | Buffer) => {
+    const text = payload.toString();
+    if (text.trim() === '') return note(`${direction} heart-beat`);
+    const [command, ...rest] = text.split('\n');
+    const shown = rest.slice(0, rest.indexOf('')).filter((header) => /^(destination|receipt|receipt-id|message|code|event|client-message-id):/.test(header));
+    note(`${direction} ${command} ${shown.join(' ')}`);
+  };
+  page.on('websocket', (ws) => {
+    note(`open ${ws.url()}`);
+    ws.on('framesent', (event) => frame('→', event.payload));
+    ws.on('framereceived', (event) => frame('←', event.payload));
+    ws.on('socketerror', (error) => note(`error ${error}`));
+    ws.on('close', () => note('close'));
+  });
+  page.on('console', (message) => note(`console.${message.type()} ${message.text()}`));
+  return () => lines.join('\n');
 }
