@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { seedCampus } from '../../server/seed/campus';
-import { CuttableProxy } from '../shared/cuttable-proxy';
-import { freshPostgres, POSTGRES_AVAILABLE, startTestServer, startTestServerWith } from './harness';
+import { freshPostgresBehindProxy, POSTGRES_AVAILABLE, startTestServer, startTestServerWith } from './harness';
 
 describe('PGlite on disk (DATA_DIR)', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'lunchchat-db-'));
@@ -66,12 +65,8 @@ describe.runIf(POSTGRES_AVAILABLE)('PostgreSQL lost as a transaction begins', ()
    * connection checked out for good, and its 'error' event, with nobody listening, ended the process.
    */
   it('neither crashes the server nor keeps the connection: more such outages than the pool has connections, and it still answers', async () => {
-    const fresh = await freshPostgres();
-    const proxy = new CuttableProxy(Number(new URL(fresh.url).port || 5432));
-    await proxy.listen();
-    const url = new URL(fresh.url);
-    url.port = String(proxy.port);
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const { url, proxy, drop } = await freshPostgresBehindProxy();
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     // With the leak, every connection stays checked out and the next statement waits for ever.
     const inTime = <T>(work: Promise<T>): Promise<T | 'no answer'> =>
@@ -94,22 +89,17 @@ describe.runIf(POSTGRES_AVAILABLE)('PostgreSQL lost as a transaction begins', ()
     } finally {
       stderr.mockRestore();
       await inTime(database.close());
-      await proxy.close();
-      await fresh.drop();
+      await drop();
     }
   });
 });
 
 describe.runIf(POSTGRES_AVAILABLE)('PostgreSQL cut again and again under load', () => {
   it('the server lives through twenty short outages while its job scheduler and readiness checks run, and answers after', async () => {
-    const fresh = await freshPostgres();
-    const proxy = new CuttableProxy(Number(new URL(fresh.url).port || 5432));
-    await proxy.listen();
-    const url = new URL(fresh.url);
-    url.port = String(proxy.port);
+    const { url, proxy, drop } = await freshPostgresBehindProxy();
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     // The scheduler's transactions every 100 ms: one is nearly always about to begin or running.
-    const server = await startTestServerWith('postgres', {}, { JOBS_POLL_MS: '100' }, url.toString());
+    const server = await startTestServerWith('postgres', {}, { JOBS_POLL_MS: '100' }, url);
     try {
       for (let cut = 0; cut < 20; cut++) {
         const load = Array.from({ length: 10 }, () => server.app.inject({ url: '/readyz' }));
@@ -124,8 +114,7 @@ describe.runIf(POSTGRES_AVAILABLE)('PostgreSQL cut again and again under load', 
     } finally {
       stderr.mockRestore();
       await server.close();
-      await proxy.close();
-      await fresh.drop();
+      await drop();
     }
   });
 });

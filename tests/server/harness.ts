@@ -7,6 +7,7 @@ import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedCampus } from '../../server/seed/campus';
+import { CuttableProxy } from '../shared/cuttable-proxy';
 
 /** Where the suite finds a real PostgreSQL; every test file gets its own fresh database there. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,6 +51,26 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A fresh PostgreSQL database reached through a CuttableProxy the test cuts and restores: `url`
+ * goes through the proxy. `drop()` closes the proxy and drops the database.
+ */
+export async function freshPostgresBehindProxy(): Promise<{ url: string; proxy: CuttableProxy; drop(): Promise<void> }> {
+  const fresh = await freshPostgres();
+  const proxy = new CuttableProxy(Number(new URL(fresh.url).port || 5432));
+  await proxy.listen();
+  const url = new URL(fresh.url);
+  url.port = String(proxy.port);
+  return {
+    url: url.toString(),
+    proxy,
+    async drop() {
+      await proxy.close();
+      await fresh.drop();
     },
   };
 }
