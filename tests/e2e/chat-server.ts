@@ -17,7 +17,7 @@ export class ChatTestServer {
   private child: ChildProcess | undefined;
   private stderr = '';
 
-  /** The server's last 20,000 characters of log (warnings and errors): attached when a test fails. */
+  /** The server's last 20,000 characters of log (warnings and errors), for a failed test's report. */
   get log(): string {
     return this.stderr;
   }
