@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { CLIENT_MESSAGE_ID_HEADER, roomTopic, STOMP_UNAVAILABLE } from '../../contract/stomp';
+import { CLIENT_MESSAGE_ID_HEADER, roomPublish, roomTopic, STOMP_UNAVAILABLE } from '../../contract/stomp';
 import { seedCampus } from '../../server/seed/campus';
 import { matchedPair } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
@@ -50,7 +50,7 @@ it.runIf(POSTGRES_AVAILABLE)(
           try {
             client ??= await ChatClient.connect(ws, pair.a.token);
             const next = outbox[acked]!;
-            await client.send(`/pub/chat/${pair.roomId}`, JSON.stringify({ content: next.content }), { [CLIENT_MESSAGE_ID_HEADER]: next.id });
+            await client.send(roomPublish(pair.roomId), JSON.stringify({ content: next.content }), { [CLIENT_MESSAGE_ID_HEADER]: next.id });
             acked++;
           } catch {
             await client?.close().catch(() => undefined);
