@@ -9,12 +9,16 @@ import WebSocket from 'ws';
 import { STOMP_HEADERS } from '../contract/stomp';
 
 /**
- * The V8 flags `npm run serve` (and so `npm start`) gives the server, read from package.json:
+ * The node flags `npm run serve` (and so `npm start`) gives the server, read from package.json:
  * the memory figure is the deployed server's. BENCH_NODE_FLAGS replaces them for experiments.
+ * `packageJson`: another checkout's (bench/chat.ts's BENCH_BEFORE_17), whose serve script ran the
+ * server under tsx (`node --max-semi-space-size=2 --import tsx server/index.ts`): every word between
+ * `node` and the script, so `--import tsx` with it.
  */
-export function serveNodeFlags(): string[] {
-  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+export function serveNodeFlags(packageJson = new URL('../package.json', import.meta.url)): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined && packageJson.href === new URL('../package.json', import.meta.url).href)
+    return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts: Record<string, string> };
   // `npm run build:server && exec node <flags> dist-server/index.mjs`: the shell hands its
   // process to node, so signals reach the server.
   const words = pkg.scripts
@@ -24,7 +28,7 @@ export function serveNodeFlags(): string[] {
     .split(/\s+/)
     .filter((word, i) => !(i === 0 && word === 'exec'));
   if (words[0] !== 'node') throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
-  return words.slice(1).filter((word) => word.startsWith('--'));
+  return words.slice(1, -1);
 }
 
 /** Resolves once CONNECTED; `connectHeaders` as the server wants them (ours: `Authorization: Bearer …`). */

@@ -13,6 +13,7 @@
 //   BENCH_PGLITE_DURABILITY=relaxed             PGlite without fsync (the default is full: what fsync costs)
 //   BENCH_PGLITE_WASM_TIER=optimizing           PGlite's WebAssembly tier (default: the server's default)
 //   BENCH_HEAP_PROFILE=dir                      a sampling profile of every allocation of the server there (.heapprofile)
+//   BENCH_BEFORE_17=dir                         also the run 100-pairs-before-17: the app before section 17, checked out there (see BEFORE_17)
 // serverWritesPerMessage: the server's write system calls per message (its socket writes, decision
 // 0033), steadier than a latency. serverCpuUsPerMessage is the server process's CPU time (all
 // threads) over the run divided by the messages: meaningful under load (100 pairs, throughput),
@@ -27,6 +28,8 @@
 // machine (no persistence, no section 17 events), so "ahead of RabbitMQ" is measured in one run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
@@ -107,15 +110,39 @@ interface Server {
  */
 const SERVE_BUNDLE = new URL('../node_modules/.cache/lunchchat-bench/chat-server.mjs', import.meta.url).pathname;
 
-function runChild<T extends ToParent['type']>(phase: 'seed' | 'serve', env: Record<string, string>, answer: T) {
-  const script = phase === 'serve' ? SERVE_BUNDLE : new URL('./_chat-server.ts', import.meta.url).pathname;
+/**
+ * BENCH_BEFORE_17=dir: a checkout of the app as it was before section 17, for issue 12's "no
+ * regression of its p99" measured against the code that had none of it, beside `100-pairs-open`
+ * (ours with section 17's traffic left out):
+ *   git worktree add /tmp/before-17 eadaf30 && ln -s "$PWD/node_modules" /tmp/before-17/node_modules
+ * eadaf30 is the last commit before section 17's events (decision 0026). Its server runs beside
+ * ours on a database of its own, and its run (`100-pairs-before-17`, the app before section 17: both
+ * with the room open, nobody reads or lists) takes its place in every round, with the same client.
+ * It runs as that checkout's `npm run serve` ran it: under tsx, with its own node flags. This
+ * bench's harness (_chat-server.ts and the two files it imports) is copied into the checkout's
+ * `bench-now/`, beside its `server/`, which is what the harness then imports.
+ */
+const BEFORE_17 = process.env.BENCH_BEFORE_17;
+
+/** Which server a child runs: ours, or the checkout BENCH_BEFORE_17 names. */
+type Build = 'ours' | 'before-17';
+
+function harness(build: Build, phase: 'seed' | 'serve'): { script: string; flags: string[] } {
+  if (build === 'before-17') {
+    const dir = path.join(BEFORE_17!, 'bench-now');
+    mkdirSync(dir, { recursive: true });
+    for (const file of ['_chat-server.ts', '_proc.ts', '_server-database.ts']) cpSync(new URL(`./${file}`, import.meta.url), path.join(dir, file));
+    return { script: path.join(dir, '_chat-server.ts'), flags: serveNodeFlags(new URL(`file://${path.resolve(BEFORE_17!, 'package.json')}`)) };
+  }
+  if (phase === 'serve') return { script: SERVE_BUNDLE, flags: serveNodeFlags() };
+  return { script: new URL('./_chat-server.ts', import.meta.url).pathname, flags: [...serveNodeFlags(), '--import', 'tsx'] };
+}
+
+function runChild<T extends ToParent['type']>(phase: 'seed' | 'serve', env: Record<string, string>, answer: T, build: Build = 'ours') {
+  const { script, flags } = harness(build, phase);
   const child = fork(script, [], {
     // BENCH_PROFILE=dir writes a CPU profile of the server there.
-    execArgv: [
-      ...serveNodeFlags(),
-      ...(phase === 'seed' ? ['--import', 'tsx'] : []),
-      ...(phase === 'serve' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-    ],
+    execArgv: [...flags, ...(phase === 'serve' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     env: { ...process.env, ...env, BENCH_CHAT_PHASE: phase, BENCH_PAIRS: String(PAIRS), BENCH_IDLE: String(IDLE) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -126,21 +153,21 @@ function runChild<T extends ToParent['type']>(phase: 'seed' | 'serve', env: Reco
   return { child, message };
 }
 
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
+async function startServer(databaseUrl: string | undefined, build: Build = 'ours'): Promise<Server> {
   // Seeded by a child of its own (see _chat-server.ts), then served by a fresh one.
-  await bundleServer(new URL('./_chat-server.ts', import.meta.url).pathname, SERVE_BUNDLE);
-  const seeded = await runChild('seed', { BENCH_DATABASE_URL: databaseUrl ?? '' }, 'seeded').message;
-  return serveSeeded(databaseUrl, seeded);
+  if (build === 'ours') await bundleServer(new URL('./_chat-server.ts', import.meta.url).pathname, SERVE_BUNDLE);
+  const seeded = await runChild('seed', { BENCH_DATABASE_URL: databaseUrl ?? '' }, 'seeded', build).message;
+  return serveSeeded(databaseUrl, seeded, build);
 }
 
 /** A fresh serve child on the seeded database (also what a restart between rounds starts). */
-async function serveSeeded(databaseUrl: string | undefined, seeded: Extract<ToParent, { type: 'seeded' }>): Promise<Server> {
-  const { child, message } = runChild('serve', { BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_DATA_DIR: seeded.dataDir ?? '' }, 'ready');
+async function serveSeeded(databaseUrl: string | undefined, seeded: Extract<ToParent, { type: 'seeded' }>, build: Build): Promise<Server> {
+  const { child, message } = runChild('serve', { BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_DATA_DIR: seeded.dataDir ?? '' }, 'ready', build);
   const ready = await message;
   const ask = (m: ToChild) => child.send(m);
   return {
     // PostgreSQL only: a PGlite serve child removes its folder when it closes.
-    restart: databaseUrl ? () => serveSeeded(databaseUrl, seeded) : undefined,
+    restart: databaseUrl ? () => serveSeeded(databaseUrl, seeded, build) : undefined,
     child,
     dialect: OURS,
     url: `ws://127.0.0.1:${ready.port}${STOMP_ENDPOINT}`,
@@ -593,6 +620,8 @@ const ROUND_RUNS = [
   { name: '100-pairs-plain', mode: 'plain' },
   { name: '100-pairs-open', mode: 'open' },
   { name: '100-pairs-open-again', mode: 'open' },
+  // Only with BENCH_BEFORE_17, on that server.
+  { name: '100-pairs-before-17', mode: 'open' },
 ] as const;
 type RoundRunName = (typeof ROUND_RUNS)[number]['name'];
 
@@ -605,15 +634,16 @@ type RoundRunName = (typeof ROUND_RUNS)[number]['name'];
  * difference from `100-pairs-open` is what two runs of the same code differ by here, the noise the
  * live-minus-open difference is to be read against.
  */
-async function hundredPairRounds(first: Server, db: string, reference: Reference): Promise<Server> {
+async function hundredPairRounds(first: Server, db: string, reference: Reference, before17?: Server): Promise<Server> {
   let server = first;
-  const runs = ROUND_RUNS.filter((run) => wanted(run.name));
+  const runs = ROUND_RUNS.filter((run) => wanted(run.name) && (run.name !== '100-pairs-before-17' || before17));
   if (runs.length === 0) return server;
   // Unmeasured, so the first measured 100-pair run does not also pay for the server's first
   // compilations and cold caches: run alone after seeding, the live run (then always first) once had
   // a p99 of 96.7 ms against 9.0 ms in the next round (decision 0029). A restarted server too.
   const warmUp = () => latencyRun(server, PAIRS, 10, 2 * SCALE, 'live');
   await warmUp();
+  if (before17) await latencyRun(before17, PAIRS, 10, 2 * SCALE, 'open');
   const p99s = new Map<RoundRunName, number[]>(runs.map((run) => [run.name, []]));
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
   for (let round = 0; round < rounds; round++) {
@@ -625,7 +655,7 @@ async function hundredPairRounds(first: Server, db: string, reference: Reference
     const order = round % 2 === 0 ? runs : [...runs].reverse();
     const thisRound = new Map<RoundRunName, number>();
     for (const [position, run] of order.entries()) {
-      const measured = await latencyRun(server, PAIRS, 10, 10 * SCALE, run.mode);
+      const measured = await latencyRun(run.name === '100-pairs-before-17' ? before17! : server, PAIRS, 10, 10 * SCALE, run.mode);
       thisRound.set(run.name, measured.p99Ms);
       p99s.get(run.name)!.push(measured.p99Ms);
       if (run.name === '100-pairs') {
@@ -659,6 +689,7 @@ async function hundredPairRounds(first: Server, db: string, reference: Reference
       for (const [name, scenario, field] of [
         ['100-pairs-plain', 'live-versus-plain-100-pairs', 'plainP99Ms'],
         ['100-pairs-open', 'live-versus-open-100-pairs', 'openP99Ms'],
+        ['100-pairs-before-17', 'live-versus-before-17-100-pairs', 'before17P99Ms'],
       ] as const) {
         const before = thisRound.get(name);
         if (before !== undefined) emit({ db, scenario, round, p99Ms: live, [field]: before, met: live <= before });
@@ -680,6 +711,8 @@ async function hundredPairRounds(first: Server, db: string, reference: Reference
   const live = paired(liveRounds, before);
   const again = p99s.get('100-pairs-open-again');
   const sameCode = again ? paired(again, p99s.get('100-pairs-open')) : {};
+  const before17Rounds = p99s.get('100-pairs-before-17');
+  const versusBefore17 = paired(liveRounds, before17Rounds);
   emit({
     db,
     scenario: 'live-versus-before-17-medians',
@@ -692,6 +725,9 @@ async function hundredPairRounds(first: Server, db: string, reference: Reference
     pairedDifferenceMedianMs: live.differenceMedianMs,
     openAgainAtOrBelowRounds: sameCode.atOrBelowRounds,
     openAgainDifferenceMedianMs: sameCode.differenceMedianMs,
+    before17P99Median: before17Rounds ? median(before17Rounds) : undefined,
+    liveAtOrBelowBefore17Rounds: versusBefore17.atOrBelowRounds,
+    pairedDifferenceBefore17MedianMs: versusBefore17.differenceMedianMs,
     met: before ? median(liveRounds)! <= median(before)! : undefined,
   });
   return server;
@@ -699,9 +735,13 @@ async function hundredPairRounds(first: Server, db: string, reference: Reference
 
 async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise<void> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  const withBefore17 = BEFORE_17 !== undefined && wanted('100-pairs-before-17');
+  const before17Db = withBefore17 && kind === 'postgres' ? await freshPostgres() : undefined;
   let server: Server | undefined;
+  let before17: Server | undefined;
   try {
     server = await startServer(pgdb?.url);
+    if (withBefore17) before17 = await startServer(before17Db?.url, 'before-17');
     const db = server.database;
     if (wanted('rss')) {
       const rss = await rssRun(server, IDLE);
@@ -711,7 +751,7 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
       const one = await latencyRun(server, 1, 50, 20 * SCALE);
       emit({ db, scenario: 'latency-1-pair', ratePerPair: 50, ...one, targetP99Ms: 10, met: one.p99Ms <= 10 && one.lost === 0 });
     }
-    server = await hundredPairRounds(server, db, reference);
+    server = await hundredPairRounds(server, db, reference, before17);
     if (wanted('throughput')) {
       const tp = await throughputRun(server, Math.round(20_000 * SCALE));
       emit({ db, scenario: 'throughput-1-publisher', ...tp, targetPerSecond: 4000, met: tp.messagesPerSecond >= 4000 && tp.stored === tp.messages });
@@ -733,7 +773,9 @@ async function runOn(kind: 'pglite' | 'postgres', reference: Reference): Promise
     emit({ db, scenario: 'server-after-run', rssMb: round(end.rss / 2 ** 20, 1), storedMessages: end.messages });
   } finally {
     await server?.close();
+    await before17?.close();
     await pgdb?.drop();
+    await before17Db?.drop();
   }
 }
 
