@@ -257,6 +257,11 @@ describeEachDatabase(
       const stranger = await newMember(app, email('countersx'));
       await repo.storeBatch([send(a.memberId, '1 yet again', 'c1'), send(stranger.memberId, 'x')]);
       expect(await kept()).toEqual(await recount());
+      // Alone (STORE_ONE_SQL, which raises the counter before its insert): answered, counted nothing.
+      const again = await repo.store(roomId, a.memberId, '1 alone again', 'c1');
+      expect(again.kind).toBe('duplicate');
+      if (again.kind === 'duplicate') expect(again.row.content).toBe('1');
+      expect(await kept()).toEqual(await recount());
 
       await repo.markRead(roomId, b.memberId);
       expect(await kept()).toEqual(await recount());
@@ -956,6 +961,38 @@ describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [pos
     },
     30_000,
   );
+
+  // STORE_ONE_SQL raises the friend's counter before its insert (decision 0047). A copy of the same
+  // message committed while it waits for the room is after its snapshot: it must not count it again.
+  it('a message sent twice at once (one client id, two instances) is stored once and counted once', async () => {
+    const { app, database } = server;
+    const { a, roomId } = await matchedPair(app, database.db, 'twice');
+    const repo = chatRepo(database.db);
+    const lockWaits = async () =>
+      (
+        (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n;
+    let second: ReturnType<typeof repo.store> | undefined;
+    await database.db.transaction(async (tx) => {
+      // The other instance's copy, not yet committed: its trigger holds the room's row.
+      await tx.insert(chatMessages).values({ roomId, senderId: a.memberId, content: '한 번만', clientMessageId: 'twice-1' });
+      second = repo.store(roomId, a.memberId, '한 번만', 'twice-1');
+      const deadline = Date.now() + 5000;
+      while ((await lockWaits()) === 0) {
+        if (Date.now() > deadline) throw new Error('the second copy never waited for the room');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    });
+    const result = await second!;
+    expect(result.kind).toBe('duplicate');
+    const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+    expect(stored.map((m) => m.clientMessageId)).toEqual(['twice-1']);
+    if (result.kind === 'duplicate') expect(result.row.id).toBe(String(stored[0]!.id));
+    const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
+    expect({ a: room!.aUnread, b: room!.bUnread }).toEqual({ a: 0, b: 1 });
+  }, 30_000);
 });
 
 describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('section 17 events across instances [postgres + redis]', () => {
