@@ -6,7 +6,7 @@
 //   BENCH_POSTGRES_URL=postgres://…/db         admin URL (a fresh database is made and dropped)
 //   BENCH_SCALE=0.2                            shorter runs (smoke)
 //   BENCH_PAIRS=100 BENCH_IDLE=2000            pairs of the latency run, idle app-wide connections (smaller = smoke)
-//   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,100-pairs-open,100-pairs-open-again,throughput  a subset of the scenarios
+//   BENCH_ONLY=rss,1-pair,100-pairs,100-pairs-plain,100-pairs-open,100-pairs-open-again,100-pairs-before-17,throughput  a subset of the scenarios
 //   BENCH_ROUNDS=4                             the 100-pair runs (live, plain, open, open-again) this many times on one server, odd rounds in reverse order
 //   BENCH_RESTART_ROUNDS=1                     on PostgreSQL, a fresh server process (same database, new pool) before each round
 //   BENCH_NODE_FLAGS='--flag …'                 the server's node flags instead of those of `npm run serve`
