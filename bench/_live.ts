@@ -15,10 +15,9 @@ import { STOMP_HEADERS } from '../contract/stomp';
  * server under tsx (`node --max-semi-space-size=2 --import tsx server/index.ts`): every word between
  * `node` and the script, so `--import tsx` with it.
  */
-export function serveNodeFlags(packageJson = new URL('../package.json', import.meta.url)): string[] {
-  if (process.env.BENCH_NODE_FLAGS !== undefined && packageJson.href === new URL('../package.json', import.meta.url).href)
-    return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
-  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts: Record<string, string> };
+export function serveNodeFlags(packageJson?: URL): string[] {
+  if (!packageJson && process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+  const pkg = JSON.parse(readFileSync(packageJson ?? new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
   // `npm run build:server && exec node <flags> dist-server/index.mjs`: the shell hands its
   // process to node, so signals reach the server.
   const words = pkg.scripts

@@ -877,6 +877,20 @@ describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [pos
   afterAll(async () => {
     await server?.close();
   });
+  /** Resolves once a session of the database waits for a lock (the statement under test met the held row). */
+  const untilWaitingForLock = async (never: string) => {
+    const deadline = Date.now() + 5000;
+    const waiting = async () =>
+      (
+        (await server.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n;
+    while ((await waiting()) === 0) {
+      if (Date.now() > deadline) throw new Error(never);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
 
   it('batches over overlapping sets of rooms, from several instances at once, all succeed (no deadlock)', async () => {
     const { app, database } = server;
@@ -932,12 +946,6 @@ describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [pos
       const repo = chatRepo(database.db);
       const first = await repo.store(roomId, a.memberId, '먼저', null);
       if (first.kind !== 'stored') throw new Error('not stored');
-      const lockWaits = async () =>
-        (
-          (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)) as unknown as {
-            rows: Array<{ n: number }>;
-          }
-        ).rows[0]!.n;
       let reading: Promise<unknown> | undefined;
       await database.db.transaction(async (tx) => {
         // Another instance's send, not yet committed: it holds the room's row.
@@ -947,11 +955,7 @@ describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [pos
           how === 'reads alone'
             ? repo.markReadBatch([read])
             : repo.commitBatch([{ roomId, senderId: b.memberId, content: '답장', clientMessageId: null }], [read]);
-        const deadline = Date.now() + 5000;
-        while ((await lockWaits()) === 0) {
-          if (Date.now() > deadline) throw new Error('the read never waited for the room');
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
+        await untilWaitingForLock('the read never waited for the room');
       });
       await reading;
       const [room] = (await repo.roomEvents([roomId], [], [])).rooms;
@@ -968,22 +972,12 @@ describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [pos
     const { app, database } = server;
     const { a, roomId } = await matchedPair(app, database.db, 'twice');
     const repo = chatRepo(database.db);
-    const lockWaits = async () =>
-      (
-        (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)) as unknown as {
-          rows: Array<{ n: number }>;
-        }
-      ).rows[0]!.n;
     let second: ReturnType<typeof repo.store> | undefined;
     await database.db.transaction(async (tx) => {
       // The other instance's copy, not yet committed: its trigger holds the room's row.
       await tx.insert(chatMessages).values({ roomId, senderId: a.memberId, content: '한 번만', clientMessageId: 'twice-1' });
       second = repo.store(roomId, a.memberId, '한 번만', 'twice-1');
-      const deadline = Date.now() + 5000;
-      while ((await lockWaits()) === 0) {
-        if (Date.now() > deadline) throw new Error('the second copy never waited for the room');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await untilWaitingForLock('the second copy never waited for the room');
     });
     const result = await second!;
     expect(result.kind).toBe('duplicate');

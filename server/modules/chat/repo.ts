@@ -179,15 +179,11 @@ const STORE_ONE_SQL = `
            b_unread = cr.b_unread + (cr.member_a = $2::int)::int
      where cr.id = $1::int and ${mayWriteIn('cr', '$2::int')} and not ${blockedIn('cr')}
     returning cr.id, cr.member_a, cr.member_b, cr.a_left, cr.b_left, cr.a_unread, cr.b_unread, ${COUNTED}
-  ), ${INSERT_ONE}
-  select 'room' as kind, room.id as room_id, room.member_a, room.member_b, room.a_left, room.b_left,
-         room.a_unread, room.b_unread,
-         null::text as id, null::int as sender_id, null::text as client_message_id, null::float8 as created_ms
-    from room
-  union all
-  select 'message', ins.room_id, null, null, null, null, null, null,
-         ins.id::text, ins.sender_id, ins.client_message_id, (extract(epoch from ins.created_at) * 1000)::float8
-    from ins
+  ), ${INSERT_ONE}, stamp as (
+    -- storedRows takes the counters from stamp: here the UPDATE above set them.
+    select id, a_unread, b_unread from room
+  )
+  ${storedRows()}
   union all
   select 'room', chat_store_duplicate(), null, null, null, null, null, null, null, null, null, null
    where exists (select 1 from room) and not exists (select 1 from ins)`;
