@@ -60,6 +60,20 @@ describe('chat list from event:room', () => {
     ]);
   });
 
+  // The unread total is fetched again when the member queue is (re)subscribed. A message committed
+  // meanwhile reaches us as event:room with the newer total; the fetch, answered from before it, used
+  // to land after and put the tab badge back (an e2e failure under load: 1 where 2 were unread).
+  it("a total fetch already under way does not overwrite the event's newer total", async () => {
+    const client = withRooms();
+    client.setQueryData(chatKeys.unread(), { unreadCount: 1 });
+    let answer: (value: { unreadCount: number }) => void = () => undefined;
+    const fetching = client.fetchQuery({ queryKey: chatKeys.unread(), queryFn: () => new Promise<{ unreadCount: number }>((resolve) => (answer = resolve)) });
+    applyRoomEvent(client, { roomId: 2, lastMessage: '새 메시지', lastMessageSentAt: '12:30', unreadCount: 3, totalUnreadCount: 2 });
+    answer({ unreadCount: 1 });
+    await fetching.catch(() => undefined);
+    expect(client.getQueryData(chatKeys.unread())).toEqual({ unreadCount: 2 });
+  });
+
   it('an unknown room makes the list refetch', () => {
     const client = withRooms();
     applyRoomEvent(client, { roomId: 99, lastMessage: '새 방', lastMessageSentAt: '12:00', unreadCount: 1, totalUnreadCount: 4 });

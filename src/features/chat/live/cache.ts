@@ -12,6 +12,10 @@ type RoomsData = InfiniteData<ChatRoomPage, unknown>;
  * (the 채팅 tab and app icon badge) is taken as the server counted it over all rooms.
  */
 export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): void {
+  // A fetch of the total under way (the member queue's (re)subscribe starts one) may have been
+  // answered before this event's message, and would land after it: it is cancelled, which puts the
+  // cache back as it was before that fetch at once, so the event's total is the one kept.
+  void queryClient.cancelQueries({ queryKey: chatKeys.unread(), exact: true });
   queryClient.setQueryData<ChatUnread>(chatKeys.unread(), { unreadCount: event.totalUnreadCount });
   let known = false;
   queryClient.setQueryData<RoomsData>(chatKeys.rooms(), (old) => {
