@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_OPERATOR_EMAIL, E2E_URL } from '../../playwright.config';
+import { signUpStudent } from './chat-server';
 import { expiredAccessToken, shoot, signInThroughLocalPage, uniqueEmail } from './support';
 
 async function expectModal(page: Page, text: string) {
@@ -137,4 +139,33 @@ test('the login callback without a code says Google login failed', async ({ page
   await page.goto('/auth/login/google');
   await expect.poll(() => dialogs).toContain('구글 로그인에 실패했어요');
   await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('a suspended student who signs in again reads why on the sign-in screen, not a generic alert', async ({ page, request }) => {
+  const operator = await signUpStudent(request, E2E_URL, E2E_OPERATOR_EMAIL, '운영자');
+  const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('signin-reporter'), '박신고');
+  const email = uniqueEmail('signin-suspended');
+  const target = await signUpStudent(request, E2E_URL, email, '최정지');
+  const reported = await request.post(`${E2E_URL}/api/reports`, {
+    headers: { authorization: `Bearer ${reporter.token}` },
+    data: { targetMemberId: target.memberId, reason: 'SPAM' },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+  const { reportId } = (await reported.json()).result as { reportId: number };
+  const suspended = await request.patch(`${E2E_URL}/api/admin/reports/${reportId}`, {
+    headers: { authorization: `Bearer ${operator.token}` },
+    data: { action: 'SUSPEND' },
+  });
+  expect(suspended.status(), await suspended.text()).toBe(200);
+
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signInThroughLocalPage(page, email, '최정지');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('alert').filter({ hasText: '운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.' })).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await shoot(page, 'sign-in-suspended');
 });

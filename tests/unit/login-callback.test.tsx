@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginCallback } from '../../src/features/auth';
 import { stopTokenRefresh } from '../../src/lib/auth';
+import { takeSignedOutReason } from '../../src/lib/auth/signed-out-reason';
 import { fail, makeJwt, ok } from './support/helpers';
 import { server } from './support/msw-server';
 
@@ -67,6 +68,17 @@ describe('login callback (/auth/login/google)', () => {
     await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding'));
     expect(alert).toHaveBeenCalledTimes(1);
     expect(alert).toHaveBeenCalledWith('로그인 중 문제가 발생했어요');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('a suspended account (403 AUTH_403_DISABLED): no alert; the sign-in screen says the account is suspended', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(mswHttp.get(`${ORIGIN}/auth/login/google`, () => HttpResponse.json(fail('AUTH_403_DISABLED', '사용할 수 없는 계정이에요.'), { status: 403 })));
+    const onNavigate = renderCallback('code-suspended');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding'));
+    expect(alert).not.toHaveBeenCalled();
+    expect(takeSignedOutReason()).toBe('운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.');
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 });

@@ -6,10 +6,16 @@
 const KEY = 'lunchchat:signed-out-reason';
 
 export const ACCOUNT_DISABLED_CODE = 'AUTH_403_DISABLED';
-/** Contract section 16: what a suspended student reads once signed out. */
-const ACCOUNT_DISABLED_MESSAGE = '운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.';
+/** A suspended student's sign-in was refused: no session had started, so none "ended". */
+export const SIGN_IN_DISABLED_REASON = 'AUTH_403_DISABLED:sign-in';
 
-export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE): void {
+/** Contract section 16: what a suspended student reads on the sign-in screen. */
+const MESSAGES: Record<string, string> = {
+  [ACCOUNT_DISABLED_CODE]: '운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.',
+  [SIGN_IN_DISABLED_REASON]: '운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.',
+};
+
+export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE | typeof SIGN_IN_DISABLED_REASON): void {
   try {
     sessionStorage.setItem(KEY, code);
   } catch {
@@ -22,7 +28,7 @@ export function takeSignedOutReason(): string | null {
   try {
     const code = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    return code === ACCOUNT_DISABLED_CODE ? ACCOUNT_DISABLED_MESSAGE : null;
+    return (code && MESSAGES[code]) ?? null;
   } catch {
     return null;
   }

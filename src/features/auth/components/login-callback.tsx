@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { startSession } from '../../../lib/auth';
+import { ACCOUNT_DISABLED_CODE, noteSignedOutReason, SIGN_IN_DISABLED_REASON } from '../../../lib/auth/signed-out-reason';
+import { ApiError } from '../../../lib/http';
 import { loginWithGoogleCode } from '../../../entities/session';
 import * as styles from './login-callback.css';
 
@@ -36,7 +38,10 @@ export function LoginCallback({ code, state, onNavigate }: LoginCallbackProps) {
       },
       (error: unknown) => {
         console.error('login failed', error);
-        window.alert('로그인 중 문제가 발생했어요');
+        // A suspended account (contract section 16): the sign-in screen says why, as it does when
+        // an open app is signed out; a generic alert would leave the student retrying.
+        if (error instanceof ApiError && error.code === ACCOUNT_DISABLED_CODE) noteSignedOutReason(SIGN_IN_DISABLED_REASON);
+        else window.alert('로그인 중 문제가 발생했어요');
         onNavigate('/onboarding');
       },
     );
