@@ -3,7 +3,7 @@ import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clickTarget, notificationFor, parsePushPayload, PUSH_RECEIVED, shownInVisibleRoom } from './push';
-import { isProfileImage, NAVIGATION_DENYLIST, profileImageStrategy } from './strategies';
+import { isRuntimeImage, NAVIGATION_DENYLIST, runtimeImageStrategy } from './strategies';
 import { APP_VERSION, IMAGE_CACHE, isOutdatedCache } from './version';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -20,7 +20,7 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
-registerRoute(isProfileImage, profileImageStrategy());
+registerRoute(isRuntimeImage, runtimeImageStrategy());
 // Nothing else is routed: API calls always go to the network (offline reads come from the page's
 // persisted query cache).
 

@@ -13,13 +13,15 @@ export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/auth\/authorize/, /^\/auth\/
 const S3_HOST = /(^|\.)s3[.-]([a-z0-9-]+\.)?amazonaws\.com$|(^|\.)s3\.[a-z0-9.-]+$/i;
 
 /**
- * Profile images: GET image requests to our `/files/` or to S3. API responses are never cached by
- * the worker — offline reads come from the persisted query cache.
+ * Runtime-cached images: profile images (GET image requests to our `/files/` or to S3) and the
+ * built-in mentor banners under `/images/` (not precached: a student who never opens the mentor
+ * page does not download four banners). API responses are never cached by the worker — offline
+ * reads come from the persisted query cache.
  */
-export function isProfileImage({ request, url, sameOrigin }: Pick<RouteMatchCallbackOptions, 'request' | 'url' | 'sameOrigin'>): boolean {
+export function isRuntimeImage({ request, url, sameOrigin }: Pick<RouteMatchCallbackOptions, 'request' | 'url' | 'sameOrigin'>): boolean {
   if (request.method !== 'GET') return false;
   if (sameOrigin) {
-    if (!url.pathname.startsWith('/files/')) return false;
+    if (!url.pathname.startsWith('/files/') && !url.pathname.startsWith('/images/')) return false;
     return request.destination === 'image' || /\.(png|jpe?g|webp|gif|avif|svg)$/i.test(url.pathname);
   }
   return S3_HOST.test(url.hostname) && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|avif)$/i.test(url.pathname));
@@ -30,7 +32,7 @@ const cacheOkOrOpaque: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 || response.status === 0 ? response : null),
 };
 
-export function profileImageStrategy(): CacheFirst {
+export function runtimeImageStrategy(): CacheFirst {
   return new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [cacheOkOrOpaque, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],

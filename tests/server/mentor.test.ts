@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { KOREAN_MOBILE_RE, universityKey } from '../../contract/mentor';
+import { KOREAN_MOBILE_RE, MENTOR_CONFIGS, universityKey } from '../../contract/mentor';
 import { mentorApplications } from '../../server/db/schema';
 import { mentorMonth } from '../../server/modules/mentor/routes';
 import { call, describeApi, email } from './api-harness';
@@ -105,5 +107,19 @@ describeApi('monthly mentor (contract section 13)', (server) => {
       expect(typeof res.body.result).toBe('object');
     }
     expect((await call(app, m.token, 'POST', '/api/mentor/monthlyM', { ...APPLY, question: '가'.repeat(500) })).status).toBe(200);
+  });
+});
+
+describe('the built-in mentor banners', () => {
+  // Each campus's default bannerImage is a file the app ships (public/ → the server's static root);
+  // a missing one is a 404 on every visit and the fallback instead of the banner.
+  it.each(Object.values(MENTOR_CONFIGS))('$key: $bannerImage is a 16:9 WebP in public/', ({ bannerImage }) => {
+    const file = readFileSync(path.join('public', bannerImage));
+    expect(file.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(file.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // VP8X: the canvas's width and height minus one, 24-bit little-endian, at bytes 24 and 27.
+    const width = file.readUIntLE(24, 3) + 1;
+    const height = file.readUIntLE(27, 3) + 1;
+    expect(width * 9).toBe(height * 16);
   });
 });

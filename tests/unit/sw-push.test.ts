@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clickTarget, notificationFor, parsePushPayload, safeUrl, shownInVisibleRoom } from '../../sw/push';
-import { isProfileImage, NAVIGATION_DENYLIST } from '../../sw/strategies';
+import { isRuntimeImage, NAVIGATION_DENYLIST } from '../../sw/strategies';
 import { isOutdatedCache } from '../../sw/version';
 
 const ORIGIN = 'https://lunch.example';
@@ -89,15 +89,16 @@ describe('notification click target (pure function used by the notificationclick
 
 describe('worker routing rules', () => {
   const req = (method: string, destination: string) => ({ method, destination }) as unknown as Request;
-  it('runtime-caches profile images only (never the API)', () => {
+  it('runtime-caches profile images and the mentor banners only (never the API)', () => {
     const check = (href: string, method = 'GET', destination = 'image') => {
       const url = new URL(href);
-      return isProfileImage({ request: req(method, destination), url, sameOrigin: url.origin === ORIGIN });
+      return isRuntimeImage({ request: req(method, destination), url, sameOrigin: url.origin === ORIGIN });
     };
     expect(check(`${ORIGIN}/files/profile/1.png`)).toBe(true);
     expect(check('https://bucket.s3.ap-northeast-2.amazonaws.com/p/1.jpg')).toBe(true);
     expect(check(`${ORIGIN}/files/upload/abc`, 'PUT', '')).toBe(false);
     expect(check(`${ORIGIN}/api/members/me`, 'GET', '')).toBe(false);
+    expect(check(`${ORIGIN}/images/mentor-catholic.webp`)).toBe(true);
     expect(check(`${ORIGIN}/pwa-192x192.png`)).toBe(false);
     expect(check('https://cdn.example/x.png')).toBe(false);
   });
