@@ -66,6 +66,21 @@ export const notificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
+/**
+ * POST /api/notifications/read (extension of section 6): every notification of the caller with an
+ * id at or below `lastNotificationId` is read (`isRead: true`). The /alarm screen sends the newest
+ * id it showed, so a notification that arrives meanwhile stays unread.
+ */
+export const notificationsReadBodySchema = z.object({
+  lastNotificationId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const NOTIFICATIONS_READ = 'NOTIFICATIONS_READ';
+export const notificationsReadSchema = z.literal(NOTIFICATIONS_READ);
+
 /** "M/d HH:mm" in Asia/Seoul (UTC+9 all year, no daylight saving). */
 export function formatNotificationTime(date: Date): string {
   const kst = new Date(date.getTime() + 9 * 3600_000);

@@ -225,6 +225,34 @@ describeApi('matches and notifications (contract sections 5, 6, 12)', (server) =
       expect((await call(app, senders[0]!.token, 'GET', '/api/notifications')).body.result.notifications).toEqual([]);
     });
 
+    it('POST /api/notifications/read marks the caller’s notifications up to the id read, no one else’s and none newer', async () => {
+      const { app } = server();
+      const me = await newMember(app, email());
+      const other = await newMember(app, email());
+      for (let i = 0; i < 3; i++) {
+        const s = await newMember(app, email());
+        await call(app, s.token, 'POST', '/api/matches', { toMemberId: me.memberId });
+        await call(app, s.token, 'POST', '/api/matches', { toMemberId: other.memberId });
+      }
+      const list = async (who: Session) =>
+        ((await call(app, who.token, 'GET', '/api/notifications')).body.result.notifications as { id: number; isRead: boolean }[]).map((n) => n.isRead);
+      const shown = (await call(app, me.token, 'GET', '/api/notifications')).body.result.notifications as { id: number }[];
+      expect(await list(me)).toEqual([false, false, false]);
+      // The screen showed the older two; the newest arrived after.
+      const read = await call(app, me.token, 'POST', '/api/notifications/read', { lastNotificationId: shown[1]!.id });
+      expect([read.status, read.body.result]).toEqual([200, 'NOTIFICATIONS_READ']);
+      expect(await list(me)).toEqual([false, true, true]);
+      expect(await list(other)).toEqual([false, false, false]);
+      // Again, or with another member's newer id: nothing else changes.
+      expect((await call(app, me.token, 'POST', '/api/notifications/read', { lastNotificationId: shown[1]!.id })).status).toBe(200);
+      expect(await list(me)).toEqual([false, true, true]);
+      for (const body of [{}, { lastNotificationId: 0 }, { lastNotificationId: 'x' }, { lastNotificationId: 2 ** 31 }, { lastNotificationId: 1.5 }]) {
+        const res = await call(app, me.token, 'POST', '/api/notifications/read', body);
+        expect([res.status, res.body.code], JSON.stringify(body)).toEqual([400, 'COMMON400']);
+        expect(res.body.message).toMatch(/[가-힣]/);
+      }
+    });
+
     it('formats times in Korean time: 23:30 UTC on 2 March is 3/3 08:30', () => {
       expect(formatNotificationTime(new Date('2026-03-02T23:30:00Z'))).toBe('3/3 08:30');
       expect(formatNotificationTime(new Date('2026-12-31T15:05:00Z'))).toBe('1/1 00:05');

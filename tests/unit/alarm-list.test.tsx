@@ -89,4 +89,38 @@ describe('notifications', () => {
     await waitFor(() => expect(log).toHaveBeenCalledWith('failed to load notifications', expect.anything()));
     log.mockRestore();
   });
+
+  it('seen means read: the newest unread id shown is reported once; the highlight stays for this visit', async () => {
+    const reads: unknown[] = [];
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () =>
+        HttpResponse.json(
+          page([item(7, 'MATCH_REQUEST', '새 요청'), item(6, 'MATCH_ACCEPTED', '새 수락'), { ...item(4, 'MATCH_REQUEST', '읽은 요청'), isRead: true }]),
+        ),
+      ),
+      mswHttp.post(`${ORIGIN}/api/notifications/read`, async ({ request }) => {
+        reads.push(await request.json());
+        return HttpResponse.json(ok('NOTIFICATIONS_READ'));
+      }),
+    ]);
+    const links = within(await screen.findByRole('list')).getAllByRole('link');
+    await waitFor(() => expect(reads).toEqual([{ lastNotificationId: 7 }]));
+    expect(links[0]).toHaveAccessibleName(/^새 알림,\s*새 요청/);
+    expect(links[2]).not.toHaveAccessibleName(/새 알림/);
+    expect(links[0]).toHaveAttribute('data-unread', 'true');
+  });
+
+  it('nothing unread: nothing reported', async () => {
+    let reads = 0;
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(page([{ ...item(4, 'MATCH_REQUEST', '읽은 요청'), isRead: true }]))),
+      mswHttp.post(`${ORIGIN}/api/notifications/read`, () => {
+        reads++;
+        return HttpResponse.json(ok('NOTIFICATIONS_READ'));
+      }),
+    ]);
+    expect(await screen.findByText('읽은 요청')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toBe(0);
+  });
 });

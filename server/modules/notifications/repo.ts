@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { notifications } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 
@@ -24,4 +25,14 @@ export function notificationsPage(db: Db, recipientId: number, before: number | 
          order by n.id desc
          limit ${limit}`,
   );
+}
+
+/** The recipient's notifications up to `upTo` (id) are read; how many changed. */
+export async function markNotificationsRead(db: Db, recipientId: number, upTo: number): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.recipientId, recipientId), lte(notifications.id, upTo), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return changed.length;
 }

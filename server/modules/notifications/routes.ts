@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { formatNotificationTime, notificationPageSchema, notificationsQuerySchema, type NotificationPage } from '../../../contract/notifications';
+import {
+  formatNotificationTime,
+  NOTIFICATIONS_READ,
+  notificationPageSchema,
+  notificationsQuerySchema,
+  notificationsReadBodySchema,
+  notificationsReadSchema,
+  type NotificationPage,
+} from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import { ok } from '../../lib/http';
 import { dropEmptyQuery, okResponse, typed } from '../../lib/route-schemas';
-import { notificationsPage } from './repo';
+import { markNotificationsRead, notificationsPage } from './repo';
 
-/** GET /api/notifications (contract section 6): cursor paging by id, newest first. */
+/** GET /api/notifications (contract section 6): cursor paging by id, newest first; POST …/read marks them read. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   typed(app).get(
     '/api/notifications',
@@ -30,6 +38,15 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         size,
       };
       return ok(result);
+    },
+  );
+
+  typed(app).post(
+    '/api/notifications/read',
+    { bodyLimit: 1024, schema: { body: notificationsReadBodySchema, response: okResponse(notificationsReadSchema) } },
+    async (request) => {
+      await markNotificationsRead(ctx.db, currentMember(request).id, request.body.lastNotificationId);
+      return ok(NOTIFICATIONS_READ);
     },
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon, MyIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { useNotifications, type Notification } from '../../../entities/notification';
+import { useMarkNotificationsRead, useNotifications, type Notification } from '../../../entities/notification';
 import * as styles from './notification-list.css';
 import { useInView } from '../../../lib/use-in-view';
 import { useLogError } from '../../../lib/use-log-error';
@@ -23,6 +23,16 @@ export function NotificationList() {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   useLogError('notifications', query.error);
+
+  // Seen here means read: the newest unread id shown is reported once (what arrives later stays new).
+  const newestUnread = query.data?.pages[0]?.notifications.find((n) => !n.isRead)?.id;
+  const { mutate: markRead } = useMarkNotificationsRead();
+  const reported = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (newestUnread === undefined || (reported.current ?? 0) >= newestUnread) return;
+    reported.current = newestUnread;
+    markRead(newestUnread);
+  }, [newestUnread, markRead]);
 
   useEffect(() => {
     if (sentinelVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -76,7 +86,10 @@ function NotificationRow({ item }: { item: Notification }) {
         </span>
       )}
       <span className={styles.body}>
-        <span className={styles.content}>{item.content}</span>
+        <span className={styles.content}>
+          {item.isRead === false ? <span className={styles.visuallyHidden}>새 알림, </span> : null}
+          {item.content}
+        </span>
         <span className={styles.time}>
           <span className={styles.visuallyHidden}>{sender}, </span>
           {item.createdAt}

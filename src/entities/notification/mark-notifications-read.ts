@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
+import type { notificationsReadSchema } from '../../../contract/notifications';
+import { apiJson } from '../../lib/http';
+
+/** POST /api/notifications/read — everything up to this id is read (contract section 6, extension). */
+function markNotificationsRead(lastNotificationId: number): Promise<z.infer<typeof notificationsReadSchema>> {
+  return apiJson(`/api/notifications/read`, { method: 'POST', json: { lastNotificationId } });
+}
+
+/**
+ * The list keeps the highlight of what was new while it is on screen (as KakaoTalk's 새 알림 does):
+ * the cache is not touched here, and the next visit's fetch shows them read. Offline, the mutation
+ * waits for the network (TanStack Query's default networkMode), so nothing is lost.
+ */
+export function useMarkNotificationsRead() {
+  return useMutation({ mutationFn: markNotificationsRead });
+}
