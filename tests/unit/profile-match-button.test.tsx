@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok } from './support/helpers';
+import { fail, ok } from './support/helpers';
 import { ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
@@ -52,6 +52,15 @@ describe('profile of another member', () => {
     server.use(mswHttp.get(`${ORIGIN}/api/members/42`, serverError));
     renderApp('/profile/42');
     expect(await screen.findByText('프로필을 불러오지 못했어요')).toBeInTheDocument();
+  });
+
+  it('a member who cannot be seen (404 USER_404: left, suspended or blocked) says so, without 다시 시도', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(mswHttp.get(`${ORIGIN}/api/members/42`, () => HttpResponse.json(fail('USER_404', '회원을 찾을 수 없어요.'), { status: 404 })));
+    renderApp('/profile/42');
+    expect(await screen.findByText('프로필을 볼 수 없어요')).toBeInTheDocument();
+    expect(screen.queryByText('잠시 후 다시 시도해 주세요.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /런치챗 보내기|채팅하기/ })).not.toBeInTheDocument();
   });
 
   it('NONE: 런치챗 보내기 → about 1 s later 수락 대기 중 (disabled)', async () => {

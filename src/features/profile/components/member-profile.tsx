@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMember, type MemberDetail } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
+import { ApiError } from '../../../lib/http';
 import { useLogError } from '../../../lib/use-log-error';
 
 /** /profile/{id}: another member's profile with the match button. */
@@ -19,6 +20,12 @@ export function MemberProfile({ memberId, extra, footer }: MemberProfileProps) {
   const detail = useMember(memberId);
   useLogError('the member profile', detail.error);
   if (detail.isPending) return <Spinner />;
+  // 404 USER_404: the member left, is suspended, or one of the two blocked the other (section 15,
+  // which never says which). Trying again will not help, and a profile kept in the cache from
+  // before is not shown with a 채팅하기 that cannot work.
+  if (detail.error instanceof ApiError && detail.error.status === 404) {
+    return <EmptyState title="프로필을 볼 수 없어요" text="탈퇴했거나 지금은 볼 수 없는 회원이에요." />;
+  }
   if (!detail.data) return <EmptyState title="프로필을 불러오지 못했어요" text="잠시 후 다시 시도해 주세요." />;
   return (
     <>
