@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MEETUP_PLACE_MAX } from './meetups';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
 import { CAMPUS_PLACES_MAX, STATS_MAX_DAYS } from './admin-values';
+import { withParticle } from './korean-particle';
 // The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { CAMPUS_PLACES_MAX } from './admin-values';
+export { CAMPUS_PLACES_MAX, formatMobile } from './admin-values';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
@@ -39,10 +40,10 @@ const MENTOR_CAPACITY_MAX = 100;
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label}을(를) 입력해 주세요.` })
+    .string({ error: `${withParticle(label, '을/를')} 입력해 주세요.` })
     .trim()
-    .min(1, `${label}을(를) 입력해 주세요.`)
-    .max(max, `${label}은(는) ${max}자 이하로 입력해 주세요.`);
+    .min(1, `${withParticle(label, '을/를')} 입력해 주세요.`)
+    .max(max, `${withParticle(label, '은/는')} ${max}자 이하로 입력해 주세요.`);
 
 /**
  * The banner: one of the built-in images the PWA ships (`/images/…`), or an image this

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   ADMIN_403: { status: 403, message: '운영자만 사용할 수 있어요.' },
   /** Extension: the university, report or member an operator named does not exist. */
   ADMIN_404: { status: 404, message: '대상을 찾을 수 없어요.' },
+  /** Extension: 무시 of a report that is closed already (another operator decided it first). */
+  ADMIN_409: { status: 409, message: '이미 처리된 신고예요.' },
   COMMON404: { status: 404, message: '요청한 주소를 찾을 수 없어요.' },
   COMMON405: { status: 405, message: '허용되지 않은 요청 방식이에요.' },
   COMMON413: { status: 413, message: '요청 본문이 너무 커요.' },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_OPERATOR_EMAIL, E2E_URL } from '../../playwright.config';
 import { matchAndOpenRoom, signUpStudent, studentContext, type Student } from './chat-server';
 import { shoot, uniqueEmail } from './support';
@@ -20,8 +20,26 @@ async function operatorContext(browser: Browser, operator: Student): Promise<Bro
   return context;
 }
 
+/** Counts the requests of `method` whose path matches `path`, from now on. */
+function countRequests(page: Page, method: string, path: RegExp): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (r) => {
+    if (r.method() === method && path.test(new URL(r.url()).pathname)) counter.count += 1;
+  });
+  return counter;
+}
+
 /** A PNG by its first bytes, which is what the upload checks. */
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'), Buffer.alloc(64, 7)]);
+
+async function universityIdOf(request: Parameters<typeof signUpStudent>[0], op: Student, name: string): Promise<number> {
+  const res = await request.get(`${E2E_URL}/api/admin/universities`, { headers: { authorization: `Bearer ${op.token}` } });
+  return ((await res.json()) as { result: { universityId: number; name: string }[] }).result.find((u) => u.name === name)!.universityId;
+}
+
+/** Today in Seoul, `YYYY-MM-DD` (the console's dates are Seoul dates). */
+const seoulToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+const seoulMonth = () => seoulToday().slice(0, 7);
 
 let operator: Student | undefined;
 async function theOperator(request: Parameters<typeof signUpStudent>[0]): Promise<Student> {
@@ -52,8 +70,12 @@ test('an operator edits this month’s mentor and a student of that university s
   await form.getByRole('button', { name: '저장하기' }).click();
   await expect(form.getByText('정원은 1명 이상이어야 해요.')).toBeVisible();
   await form.getByLabel('정원').fill('40');
-  await form.getByRole('button', { name: '저장하기' }).click();
+  // A double click saves once.
+  const saves = countRequests(page, 'PUT', /^\/api\/admin\/universities\/\d+\/mentor$/);
+  await form.getByRole('button', { name: '저장하기' }).dblclick();
   await expect(page.getByRole('status').filter({ hasText: '멘토 정보를 저장했어요' })).toBeVisible();
+  await expect(form.getByRole('button', { name: '저장하기' })).toBeEnabled();
+  expect(saves.count).toBe(1);
   await shoot(page, 'admin-mentor-1280');
   // On a phone the editor and its preview stack, and the tabs stay reachable.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -95,6 +117,8 @@ test('an operator downloads the applications as CSV with the formula defused', a
   await page.goto('/admin?tab=applications');
   await page.getByLabel('학교').selectOption({ label: '가톨릭대' });
   await expect(page.getByRole('cell', { name: '=HYPERLINK' })).toBeVisible();
+  // The number as people write it, in the table and in the file.
+  await expect(page.getByRole('row', { name: /=HYPERLINK/ }).getByRole('cell', { name: '010-1234-5678' })).toBeVisible();
   await shoot(page, 'admin-applications-1280');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내려받기' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^멘토신청-가톨릭대-\d{4}-\d{2}\.csv$/);
@@ -103,7 +127,16 @@ test('an operator downloads the applications as CSV with the formula defused', a
   const rows = parseCsv(bytes.toString('utf8'), { bom: true }) as string[][];
   expect(rows[0]).toEqual(['신청번호', '회원번호', '이름', '학과', '학번', '휴대폰', '질문', '신청 시각']);
   const mine = rows.find((r) => r[1] === String(student.memberId));
-  expect(mine?.slice(2, 7)).toEqual(["'=HYPERLINK", expect.any(String), '23', '01012345678', `'${question}`]);
+  // 휴대폰 keeps its hyphens (bare digits lose the leading 0 in a spreadsheet app); 신청 시각 is
+  // Seoul wall-clock time, as the table shows it, not the stored UTC instant.
+  expect(mine?.slice(2, 7)).toEqual(["'=HYPERLINK", expect.any(String), '23', '010-1234-5678', `'${question}`]);
+  const json = (await (
+    await request.get(`${E2E_URL}/api/admin/mentor-applications?universityId=${await universityIdOf(request, op, '가톨릭대')}&month=${seoulMonth()}`, {
+      headers: { authorization: `Bearer ${op.token}` },
+    })
+  ).json()) as { result: { memberId: number; createdAt: string }[] };
+  const createdAt = json.result.find((r) => r.memberId === student.memberId)!.createdAt;
+  expect(mine?.[7]).toBe(new Date(Date.parse(createdAt) + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' '));
   await context.close();
 });
 
@@ -115,7 +148,7 @@ test('an operator suspends a reported member and the member’s open app signs o
   const roomId = await matchAndOpenRoom(request, E2E_URL, reporter, target);
   const reported = await request.post(`${E2E_URL}/api/reports`, {
     headers: { authorization: `Bearer ${reporter.token}` },
-    data: { targetMemberId: target.memberId, reason: 'HARASSMENT', detail: '채팅에서 욕설을 했어요' },
+    data: { targetMemberId: target.memberId, reason: 'HARASSMENT', detail: '채팅에서 욕설을 했어요\n여러 번이요' },
   });
   expect(reported.status(), await reported.text()).toBe(200);
 
@@ -132,6 +165,8 @@ test('an operator suspends a reported member and the member’s open app signs o
   const card = page.getByRole('article', { name: '최정지에 대한 신고' });
   await expect(card.getByText('채팅에서 욕설을 했어요')).toBeVisible();
   await expect(card.getByText('괴롭힘', { exact: false })).toBeVisible();
+  // The detail keeps its line break (what the page shows is its innerText).
+  expect(await card.getByText('여러 번이요').evaluate((el) => (el as HTMLElement).innerText)).toBe('채팅에서 욕설을 했어요\n여러 번이요');
   await shoot(page, 'admin-reports-1280');
   await card.getByRole('button', { name: '정지' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '정지' }).click();
@@ -142,28 +177,140 @@ test('an operator suspends a reported member and the member’s open app signs o
   await expect(phone.getByRole('alert').filter({ hasText: '운영자에 의해 이용이 정지된 계정이에요' })).toBeVisible();
   await shoot(phone, 'admin-suspended-student-390');
 
-  // 정지 해제 from the list of suspended members.
+  // The notice is about the list it was given on: 처리 완료 (and back) starts without it.
+  await page.getByRole('button', { name: '처리 완료' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '정지했어요' })).toHaveCount(0);
+  await page.getByRole('button', { name: '처리 전' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '정지했어요' })).toHaveCount(0);
+
+  // 정지 해제 from the list of suspended members: a double click sends one request, and its
+  // success stays told (a second request would answer 404 over it).
   const suspended = page.getByRole('region', { name: '정지된 회원' });
   await expect(suspended.getByRole('cell', { name: /최정지/ })).toBeVisible();
+  const reinstates = countRequests(page, 'POST', /^\/api\/admin\/members\/\d+\/reinstate$/);
   await suspended
     .getByRole('row', { name: /최정지/ })
     .getByRole('button', { name: '정지 해제' })
-    .click();
+    .dblclick();
   await expect(page.getByRole('status').filter({ hasText: '최정지님의 정지를 해제했어요' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /최정지/ })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: '최정지님의 정지를 해제했어요' })).toBeVisible();
+  expect(reinstates.count).toBe(1);
   await context.close();
   await targetCtx.close();
 });
 
-test('the statistics tab draws charts with the numbers beside them', async ({ browser, request }) => {
+test('a stale 무시 on a member another operator just suspended is refused, said so, and the lists show what happened', async ({ browser, request }) => {
   const op = await theOperator(request);
+  const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('stale-reporter'), '이신고');
+  const target = await signUpStudent(request, E2E_URL, uniqueEmail('stale-target'), '한발늦');
+  const reported = await request.post(`${E2E_URL}/api/reports`, {
+    headers: { authorization: `Bearer ${reporter.token}` },
+    data: { targetMemberId: target.memberId, reason: 'SPAM', detail: '광고를 보내요' },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+  const reportId = ((await reported.json()) as { result: { reportId: number } }).result.reportId;
+
   const context = await operatorContext(browser, op);
   const page = await context.newPage();
+  await page.goto('/admin?tab=reports');
+  const card = page.getByRole('article', { name: '한발늦에 대한 신고' });
+  await expect(card.getByText('광고를 보내요')).toBeVisible();
+  // Another operator's console suspends the member; this page has not reloaded.
+  const other = await request.patch(`${E2E_URL}/api/admin/reports/${reportId}`, {
+    headers: { authorization: `Bearer ${op.token}` },
+    data: { action: 'SUSPEND' },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+
+  await card.getByRole('button', { name: '무시' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '무시' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '이미 처리된 신고예요.' })).toBeVisible();
+  // Both lists are fetched again: the report is no longer open, the member is among the suspended.
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '정지된 회원' }).getByRole('row', { name: /한발늦/ })).toBeVisible();
+  await shoot(page, 'admin-reports-stale-1280');
+  // Its decision stays the 정지.
+  await page.getByRole('button', { name: '처리 완료' }).click();
+  await expect(page.getByRole('article', { name: '한발늦에 대한 신고' }).getByText('신고자 이신고')).toContainText('· 정지');
+  await context.close();
+});
+
+/** Records every text drawn on a canvas (uPlot draws its axis labels there), read with `drawnTexts`. */
+async function recordCanvasText(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const texts: string[] = [];
+    (window as unknown as { drawnTexts: string[] }).drawnTexts = texts;
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof fillText>) {
+      texts.push(String(args[0]));
+      return fillText.apply(this, args);
+    };
+  });
+}
+
+/** The texts drawn since the last call (clears them). */
+const drawnTexts = (page: Page) => page.evaluate(() => (window as unknown as { drawnTexts: string[] }).drawnTexts.splice(0));
+
+const ENGLISH_DATE = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\d(am|pm)\b/;
+const dayLabel = (day: string) => `${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일`;
+const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+test('the statistics tab draws charts with the numbers beside them, dated in Korean', async ({ browser, request }) => {
+  const op = await theOperator(request);
+  const context = await operatorContext(browser, op);
+  await recordCanvasText(context);
+  const page = await context.newPage();
   await page.goto('/admin?tab=stats');
-  await expect(page.getByRole('table', { name: '일별 통계' })).toBeVisible();
+  const table = page.getByRole('table', { name: '일별 통계' });
+  await expect(table).toBeVisible();
   await expect(page.getByRole('img', { name: /메시지 차트/ })).toBeVisible();
   await expect(page.locator('canvas')).toHaveCount(4);
-  await expect(page.getByRole('table', { name: '일별 통계' }).locator('tbody tr')).toHaveCount(30);
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  // 30 days: day labels ("11월 26일"), no English month or am/pm.
+  let texts = await drawnTexts(page);
+  expect(
+    texts.some((t) => /^\d{1,2}월 \d{1,2}일$/.test(t)),
+    texts.join(' | '),
+  ).toBe(true);
+  expect(texts.filter((t) => ENGLISH_DATE.test(t))).toEqual([]);
+  // The hover legend names the day in Korean.
+  const over = page.locator('.u-over').first();
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator('.u-legend').first().locator('.u-series').first().locator('.u-value')).toHaveText(
+    /^\d{4}년 \d{1,2}월 \d{1,2}일 \([일월화수목금토]\)$/,
+  );
   await shoot(page, 'admin-stats-1280');
+
+  // A year: month labels, the year named where it starts ("2026년 1월").
+  const to = seoulToday();
+  await page.getByLabel('시작일').fill(shiftDay(to, -365));
+  await expect(table.locator('tbody tr')).toHaveCount(366);
+  await expect.poll(async () => (texts = await drawnTexts(page)).length).toBeGreaterThan(0);
+  expect(
+    texts.some((t) => /^\d{1,2}월$/.test(t)),
+    texts.join(' | '),
+  ).toBe(true);
+  expect(
+    texts.some((t) => /^\d{4}년 \d{1,2}월$/.test(t)),
+    texts.join(' | '),
+  ).toBe(true);
+  expect(texts.filter((t) => ENGLISH_DATE.test(t))).toEqual([]);
+  await page.mouse.move(0, 0);
+  await shoot(page, 'admin-stats-year-1280');
+
+  // One day (시작일 = 종료일): the day in the middle, and no other day on the axis.
+  await page.getByLabel('시작일').fill(to);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect.poll(async () => (texts = await drawnTexts(page)).length).toBeGreaterThan(0);
+  const dateLabels = new Set(texts.filter((t) => /[월년]|[A-Z][a-z]{2}|^\d{4}$/.test(t)));
+  expect([...dateLabels].sort()).toEqual([dayLabel(to), `${to.slice(0, 4)}년`].sort());
+  const oneDay = (await page.locator('.u-over').first().boundingBox())!;
+  await page.mouse.move(oneDay.x + oneDay.width / 4, oneDay.y + oneDay.height / 2);
+  const point = (await page.locator('.u-cursor-pt').first().boundingBox())!;
+  expect(Math.abs(point.x + point.width / 2 - (oneDay.x + oneDay.width / 2))).toBeLessThan(3);
+  await shoot(page, 'admin-stats-one-day-1280');
   await context.close();
 });
 
@@ -189,8 +336,12 @@ test('an operator edits a campus’s meetup places: add, reorder, delete, a blan
   for (let i = before + 1; i > 1; i -= 1) await form.getByRole('button', { name: `${i}번째 장소를 위로` }).click();
   await expect(form.getByLabel('1번째 장소', { exact: true })).toHaveValue('항공우주박물관 앞');
   await form.getByRole('button', { name: '2번째 장소 삭제' }).click();
-  await form.getByRole('button', { name: '저장' }).click();
+  // A double click saves once.
+  const saves = countRequests(page, 'PUT', /^\/api\/admin\/universities\/\d+\/places$/);
+  await form.getByRole('button', { name: '저장' }).dblclick();
   await expect(page.getByRole('status').filter({ hasText: `한국항공대 장소 ${before}곳을 저장했어요` })).toBeVisible();
+  await expect(form.getByRole('button', { name: '저장' })).toBeEnabled();
+  expect(saves.count).toBe(1);
   await shoot(page, 'admin-places-1280');
 
   const universities = (await (await request.get(`${E2E_URL}/api/admin/universities`, { headers: { Authorization: `Bearer ${op.token}` } })).json()) as {

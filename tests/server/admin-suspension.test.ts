@@ -1,11 +1,28 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { roomPublish, roomTopic } from '../../contract/stomp';
-import { call, describeApi } from './api-harness';
+import { call, describeApi, type ApiServer } from './api-harness';
 import { matchedPair, email as chatEmail } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { newMember, signIn } from './harness';
 
 const OPERATOR = 'ops@catholic.ac.kr';
+const SECOND_OPERATOR = 'ops2@catholic.ac.kr';
+
+/** A report of `target` by a fresh member; its id. */
+async function reportOf(s: ApiServer, targetMemberId: number): Promise<number> {
+  const reporter = await newMember(s.app, chatEmail('reporter'));
+  const r = await call(s.app, reporter.token, 'POST', '/api/reports', { targetMemberId, reason: 'SPAM' });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result.reportId as number;
+}
+
+/** The closed report as the console lists it, and whether its target is suspended now. */
+async function outcome(s: ApiServer, operatorToken: string, reportId: number, targetId: number) {
+  const closed = (await call(s.app, operatorToken, 'GET', '/api/admin/reports?status=CLOSED')).body.result as { reportId: number; resolution: string }[];
+  const suspended = (await call(s.app, operatorToken, 'GET', '/api/admin/members/suspended')).body.result as { memberId: number }[];
+  return { resolution: closed.find((r) => r.reportId === reportId)?.resolution, suspended: suspended.some((m) => m.memberId === targetId) };
+}
 
 describeApi(
   'operator reports and suspension (contract sections 15–16)',
@@ -121,6 +138,83 @@ describeApi(
       expect(self.status).toBe(200);
       expect((await call(s.app, op.token, 'PATCH', `/api/admin/reports/${self.body.result.reportId}`, { action: 'SUSPEND' })).status).toBe(400);
     });
+
+    it('a stale 무시 after another operator’s 정지 is refused (409 ADMIN_409) and changes nothing; 정지 of a dismissed report still suspends', async () => {
+      const s = server();
+      const first = await newMember(s.app, OPERATOR, { membername: '운영자' });
+      const second = await newMember(s.app, SECOND_OPERATOR, { membername: '운영자 2' });
+      const target = await newMember(s.app, chatEmail('stale'), { membername: '대상' });
+      const reportId = await reportOf(s, target.memberId);
+
+      // Operator 2 suspends; operator 1, whose list still shows the report open, clicks 무시.
+      expect((await call(s.app, second.token, 'PATCH', `/api/admin/reports/${reportId}`, { action: 'SUSPEND' })).status).toBe(200);
+      const stale = await call(s.app, first.token, 'PATCH', `/api/admin/reports/${reportId}`, { action: 'DISMISS' });
+      expect([stale.status, stale.body]).toEqual([409, { isSuccess: false, code: 'ADMIN_409', message: '이미 처리된 신고예요.' }]);
+      expect(await outcome(s, first.token, reportId, target.memberId)).toEqual({ resolution: 'SUSPEND', suspended: true });
+      expect((await call(s.app, target.token, 'GET', '/api/members/me')).body.code).toBe('AUTH_403_DISABLED');
+
+      // The escalation stays: a report dismissed earlier can still be the reason for a 정지.
+      const later = await newMember(s.app, chatEmail('later'), { membername: '나중' });
+      const laterReport = await reportOf(s, later.memberId);
+      const dismissed = await call(s.app, first.token, 'PATCH', `/api/admin/reports/${laterReport}`, { action: 'DISMISS' });
+      expect([dismissed.status, dismissed.body.result?.closedReports]).toEqual([200, 1]);
+      expect(await outcome(s, first.token, laterReport, later.memberId)).toEqual({ resolution: 'DISMISS', suspended: false });
+      const escalated = await call(s.app, second.token, 'PATCH', `/api/admin/reports/${laterReport}`, { action: 'SUSPEND' });
+      expect([escalated.status, escalated.body.result]).toEqual([
+        200,
+        { reportId: laterReport, action: 'SUSPEND', targetMemberId: later.memberId, closedReports: 0 },
+      ]);
+      expect(await outcome(s, first.token, laterReport, later.memberId)).toEqual({ resolution: 'SUSPEND', suspended: true });
+      // …and a 무시 of it now, or a second 무시 of any closed report, is refused the same way.
+      expect((await call(s.app, first.token, 'PATCH', `/api/admin/reports/${laterReport}`, { action: 'DISMISS' })).body.code).toBe('ADMIN_409');
+      expect(await outcome(s, first.token, laterReport, later.memberId)).toEqual({ resolution: 'SUSPEND', suspended: true });
+    });
+
+    // Two operators deciding at the same moment: both requests are held at the report's row (a
+    // test transaction locks it) until both are inside the database, then let go together. A
+    // status read without a lock would let both see OPEN and both win.
+    it.for([
+      ['DISMISS', 'DISMISS'],
+      ['SUSPEND', 'DISMISS'],
+      ['DISMISS', 'SUSPEND'],
+    ] as const)('operators racing %s and %s on one report: never two 무시, never a 무시 left on a suspended member', async ([one, two], ctx) => {
+      const s = server();
+      // PGlite has one connection: a transaction held open by the test would stall the requests for good.
+      if (s.kind !== 'postgres') ctx.skip();
+      const ops = [await newMember(s.app, OPERATOR, { membername: '운영자' }), await newMember(s.app, SECOND_OPERATOR, { membername: '운영자 2' })];
+      const target = await newMember(s.app, chatEmail('race'), { membername: '경합' });
+      const reportId = await reportOf(s, target.memberId);
+      const waiting = async () =>
+        (
+          (await s.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n;
+
+      let replies: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
+      await s.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from reports where id = ${reportId} for update`);
+        replies = Promise.all([one, two].map((action, i) => call(s.app, ops[i]!.token, 'PATCH', `/api/admin/reports/${reportId}`, { action })));
+        const deadline = Date.now() + 5000;
+        while ((await waiting()) < 2) {
+          if (Date.now() > deadline) throw new Error('the two decisions never both waited for the report');
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      });
+      const [a, b] = (await replies!).map((r) => r.status);
+      const after = await outcome(s, ops[0]!.token, reportId, target.memberId);
+      if (one === 'DISMISS' && two === 'DISMISS') {
+        expect([a, b].sort()).toEqual([200, 409]);
+        expect(after).toEqual({ resolution: 'DISMISS', suspended: false });
+      } else {
+        // 정지 always goes through (before the 무시, or as an escalation after it); a 무시 that
+        // came second is refused.
+        const [suspend, dismiss] = one === 'SUSPEND' ? [a, b] : [b, a];
+        expect(suspend).toBe(200);
+        expect([200, 409]).toContain(dismiss);
+        expect(after).toEqual({ resolution: 'SUSPEND', suspended: true });
+      }
+    });
   },
-  { ADMIN_EMAILS: OPERATOR },
+  { ADMIN_EMAILS: `${OPERATOR},${SECOND_OPERATOR}` },
 );

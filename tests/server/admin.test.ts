@@ -154,6 +154,29 @@ describeApi(
         ).toBe(true);
         for (const message of Object.values(fields)) expect(message).toMatch(/[가-힣]/);
       }
+      // Each message takes the particle its label's last syllable calls for (을/를, 은/는), not "을(를)".
+      const fieldMessages = async (body: unknown) => (await call(s.app, op.token, 'PUT', url, body)).body.result as Record<string, string>;
+      const config = sampleConfig();
+      expect(
+        await fieldMessages({
+          ...config,
+          mentorName: ' ',
+          mentorTitle: '',
+          mentorSub: 'ㄱ'.repeat(101),
+          schedule: { ...config.schedule, date: '', time: '', place: 'ㄱ'.repeat(51) },
+        }),
+      ).toEqual({
+        mentorName: '멘토 이름을 입력해 주세요.',
+        mentorTitle: '멘토 소개 한 줄을 입력해 주세요.',
+        mentorSub: '부제는 100자 이하로 입력해 주세요.',
+        'schedule.date': '날짜를 입력해 주세요.',
+        'schedule.time': '시간을 입력해 주세요.',
+        'schedule.place': '장소는 50자 이하로 입력해 주세요.',
+      });
+      expect(await fieldMessages({ ...config, intro: ['', '둘째', 'ㄱ'.repeat(501)] })).toEqual({
+        'intro.0': '소개 문단을 입력해 주세요.',
+        'intro.2': '소개 문단은 500자 이하로 입력해 주세요.',
+      });
       for (const bad of ['2026-13', '26-01', '', '2026-1']) {
         const res = await call(s.app, op.token, 'PUT', `/api/admin/universities/${kau}/mentor?month=${bad}`, sampleConfig());
         expect([res.status, res.body.code], bad).toEqual([400, 'COMMON400']);
@@ -172,20 +195,43 @@ describeApi(
         ['@SUM(1+1)', '-3', '여러 줄\r\n질문\n입니다'],
         ['김런치', '\t=1+2', '한국어만 있는 질문이에요'],
       ] as const;
+      // Stored instants (UTC) and phones (digits) → what the CSV says: Seoul wall-clock time, the
+      // number as written, hyphens and all (a spreadsheet app would read the bare digits as a
+      // number and drop the leading 0).
+      const stored = [
+        ['2026-05-28T10:30:29.090Z', '2026-05-28 19:30', '01012345678', '010-1234-5678'],
+        ['2026-05-31T15:10:00.000Z', '2026-06-01 00:10', '0111234567', '011-123-4567'],
+        ['2026-05-31T15:59:59.999Z', '2026-06-01 00:59', '01098765432', '010-9876-5432'],
+      ] as const;
       const ids: number[] = [];
-      for (const [name, question, extra] of hostile) {
+      for (const [i, [name, question, extra]] of hostile.entries()) {
         const m = await newMember(s.app, email('ewha.ac.kr'), { membername: '임시' });
         await db.update(members).set({ membername: name }).where(eq(members.id, m.memberId));
-        await db
-          .insert(mentorApplications)
-          .values({ memberId: m.memberId, universityId: ewha, month: '2026-05', phone: '01012345678', question: `${question}${extra}` });
+        await db.insert(mentorApplications).values({
+          memberId: m.memberId,
+          universityId: ewha,
+          month: '2026-05',
+          phone: stored[i]![2],
+          question: `${question}${extra}`,
+          createdAt: new Date(stored[i]![0]),
+        });
         ids.push(m.memberId);
       }
       const json = await call(s.app, op.token, 'GET', `/api/admin/mentor-applications?universityId=${ewha}&month=2026-05`);
-      const rows = json.body.result as { memberId: number; memberName: string; question: string; department: string; studentNo: string }[];
+      const rows = json.body.result as {
+        memberId: number;
+        memberName: string;
+        question: string;
+        department: string;
+        studentNo: string;
+        phone: string;
+        createdAt: string;
+      }[];
       expect(rows.map((r) => r.memberId)).toEqual(ids);
       expect(rows[0]).toMatchObject({ memberName: hostile[0][0], question: `${hostile[0][1]}${hostile[0][2]}`, studentNo: '23' });
       expect(rows[0]!.department).toMatch(/[가-힣]/);
+      // The JSON keeps the stored values (the table formats them itself).
+      expect(rows.map((r) => [r.createdAt, r.phone])).toEqual(stored.map(([at, , phone]) => [at, phone]));
 
       const csv = await s.app.inject({
         url: `/api/admin/mentor-applications?universityId=${ewha}&month=2026-05&format=csv`,
@@ -202,6 +248,7 @@ describeApi(
         [String(ids[1]), `'${hostile[1][0]}`, `'${hostile[1][1]}${hostile[1][2]}`],
         [String(ids[2]), hostile[2][0], `'${hostile[2][1]}${hostile[2][2]}`],
       ]);
+      expect(parsed.slice(1).map((r) => [r[5], r[7]])).toEqual(stored.map(([, seoul, , written]) => [written, seoul]));
       // Every data row ends with CRLF and has eight cells.
       expect(parsed.every((r) => r.length === 8)).toBe(true);
       expect(csv.rawPayload.toString('utf8').endsWith('\r\n')).toBe(true);

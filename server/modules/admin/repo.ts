@@ -151,22 +151,37 @@ export function adminRepo(db: Db) {
      * One transaction: the target's OPEN reports are closed with the decision; on SUSPEND the
      * member is DISABLED (its previous status kept for 정지 해제) and every refresh token revoked.
      * Access tokens need nothing here: the /api guard reads the member's status on every request.
+     *
+     * Decisions on one member are serialised on the member's row, locked first (the order in
+     * which a new report of them locks too, so the two cannot deadlock); the named report's status
+     * is then read under its own row lock: of two operators deciding at once, the second sees
+     * what the first committed. A DISMISS of a report that is closed by then is refused
+     * (`'closed'`): it would overwrite a decision the operator never saw, such as another
+     * operator's SUSPEND. A SUSPEND of a closed report goes ahead (an escalation of an earlier
+     * DISMISS) and records itself on that report.
      */
-    async decide(report: { id: number; targetId: number }, action: 'DISMISS' | 'SUSPEND', operatorId: number): Promise<number> {
+    async decide(
+      report: { id: number; targetId: number },
+      action: 'DISMISS' | 'SUSPEND',
+      operatorId: number,
+    ): Promise<{ kind: 'decided'; closedReports: number } | { kind: 'closed' } | { kind: 'gone' }> {
       return db.transaction(async (tx) => {
+        const [target] = await tx.select({ status: members.status }).from(members).where(eq(members.id, report.targetId)).for('no key update');
+        const [named] = await tx.select({ status: reports.status }).from(reports).where(eq(reports.id, report.id)).for('update');
+        // Deleted since the route looked it up (an account's deletion takes its reports along).
+        if (!target || !named) return { kind: 'gone' };
+        if (action === 'DISMISS' && named.status === 'CLOSED') return { kind: 'closed' };
         const closed = await tx
           .update(reports)
           .set({ status: 'CLOSED', resolution: action, closedAt: sql`now()` })
           .where(and(eq(reports.targetId, report.targetId), eq(reports.status, 'OPEN')))
           .returning({ id: reports.id });
-        // The named report records the decision even when it was closed before (a later SUSPEND).
-        await tx
-          .update(reports)
-          .set({ status: 'CLOSED', resolution: action, closedAt: sql`coalesce(${reports.closedAt}, now())` })
-          .where(eq(reports.id, report.id));
+        if (named.status === 'CLOSED') {
+          // The escalation: the report closed earlier now names the SUSPEND; it keeps its first closing time.
+          await tx.update(reports).set({ resolution: action }).where(eq(reports.id, report.id));
+        }
         if (action === 'SUSPEND') {
-          const [target] = await tx.select({ status: members.status }).from(members).where(eq(members.id, report.targetId)).for('update');
-          if (target && target.status !== 'DISABLED') {
+          if (target.status !== 'DISABLED') {
             await tx
               .insert(memberSuspensions)
               .values({ memberId: report.targetId, previousStatus: target.status, suspendedBy: operatorId, reportId: report.id })
@@ -178,7 +193,7 @@ export function adminRepo(db: Db) {
             .set({ revokedAt: sql`now()` })
             .where(and(eq(refreshTokens.memberId, report.targetId), isNull(refreshTokens.revokedAt)));
         }
-        return closed.length;
+        return { kind: 'decided', closedReports: closed.length };
       });
     },
 

@@ -9,6 +9,7 @@ import {
   BUILT_IN_BANNER_RE,
   campusPlacesBodySchema,
   campusPlacesSchema,
+  formatMobile,
   MEMBER_REINSTATE_SUCCESS,
   MENTOR_APPLICATION_CSV_COLUMNS,
   MENTOR_CONFIG_SAVE_SUCCESS,
@@ -32,6 +33,7 @@ import {
   type SuspendedMember,
 } from '../../../contract/admin';
 import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/envelope';
+import { seoulParts } from '../../../contract/seoul-time';
 import type { AppContext, Member } from '../../context';
 import { currentMember } from '../../context';
 import { mentorConfigFor } from '../../db/mentor-configs';
@@ -54,6 +56,20 @@ function seoulMonth(now = new Date()): string {
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A time in the CSV: Seoul wall-clock `YYYY-MM-DD HH:mm`, the time the console's table shows
+ * (a UTC instant read as local time is nine hours off), in a form spreadsheet apps read as a date.
+ */
+function seoulDateTime(value: string): string {
+  const t = seoulParts(Date.parse(value));
+  return `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}`;
+}
+
+/** An application as the CSV writes it (contract section 16's extension line). */
+const csvCells = (row: MentorApplicationRow): MentorApplicationRow => ({ ...row, phone: formatMobile(row.phone), createdAt: seoulDateTime(row.createdAt) });
 
 /** The applications: the envelope, or with `format=csv` the spreadsheet (UTF-8 with a BOM). */
 const applicationsResponse = {
@@ -166,7 +182,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         if (format !== 'csv') return { ...ok(rows), result: rows };
         const csv = toCsv(
           MENTOR_APPLICATION_CSV_COLUMNS.map(([, label]) => label),
-          rows.map((row) => MENTOR_APPLICATION_CSV_COLUMNS.map(([field]) => row[field])),
+          rows.map(csvCells).map((row) => MENTOR_APPLICATION_CSV_COLUMNS.map(([field]) => row[field])),
         );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -203,10 +219,13 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (!report) throw new AppError('ADMIN_404');
           const operator = currentMember(request);
           if (action === 'SUSPEND' && report.targetId === operator.id) throw new AppError('COMMON400', { action: '자기 자신은 정지할 수 없어요.' });
-          const closedReports = await repo.decide(report, action, operator.id);
+          const decided = await repo.decide(report, action, operator.id);
+          if (decided.kind === 'gone') throw new AppError('ADMIN_404');
+          // Another operator decided it first: a 무시 would overwrite that decision (contract section 16).
+          if (decided.kind === 'closed') throw new AppError('ADMIN_409');
           // After the commit: sockets on every instance close with an ERROR frame (AUTH_403_DISABLED).
           if (action === 'SUSPEND') options.endMember(report.targetId);
-          return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports });
+          return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports: decided.closedReports });
         },
       );
 

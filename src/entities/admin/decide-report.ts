@@ -1,8 +1,13 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { reportDecisionSchema, ReportAction } from '../../../contract/admin';
-import { apiJson } from '../../lib/http';
+import type { ERROR_CODES } from '../../../contract/envelope-values';
+import { ApiError, apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { adminKeys } from './keys';
+
+/** 무시 of a report another operator closed first (contract section 16). */
+const DECIDED_ALREADY: keyof typeof ERROR_CODES = 'ADMIN_409';
 
 /** PATCH /api/admin/reports/{id} { action } — closes every open report of the target. */
 function decideReport({ reportId, action }: { reportId: number; action: ReportAction }) {
@@ -17,5 +22,8 @@ export function useDecideReport() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.reports() });
       if (input.action === 'SUSPEND') await queryClient.invalidateQueries({ queryKey: adminKeys.suspended() });
     },
+    // The lists on screen were stale (the other decision may have been a 정지): fetch both again.
+    onError: (error) =>
+      error instanceof ApiError && error.code === DECIDED_ALREADY ? invalidateKeys(queryClient, [adminKeys.reports(), adminKeys.suspended()]) : undefined,
   });
 }

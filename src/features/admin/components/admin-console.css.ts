@@ -146,6 +146,9 @@ export const reportItem = style({
   gap: vars.space.xs,
 });
 
+/** A report's detail as the reporter wrote it: its line breaks kept, a long word wrapped. */
+export const reportDetail = style({ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' });
+
 export const quote = style(quotedMessage);
 
 export const badge = style({

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatMobile } from '../../../../contract/admin-values';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { downloadApplicationsCsv, useApplications, useUniversities } from '../../../entities/admin';
@@ -94,7 +95,7 @@ function ApplicationsTable({ universityId, month }: { universityId: number; mont
                   <td>{row.memberName ?? '-'}</td>
                   <td>{row.department ?? '-'}</td>
                   <td>{row.studentNo ? `${row.studentNo}학번` : '-'}</td>
-                  <td>{row.phone}</td>
+                  <td>{formatMobile(row.phone)}</td>
                   <td className={styles.question}>{row.question}</td>
                   <td>{dateTime.format(new Date(row.createdAt))}</td>
                 </tr>

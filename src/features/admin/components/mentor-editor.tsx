@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMentorConfig, useSaveMentorConfig, useUploadBanner } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { seoulMonth, UniversityMonthPicker } from './university-month-picker';
 import * as styles from './admin-console.css';
 
@@ -36,6 +37,7 @@ function toInput(config: AdminMentorConfig): MentorConfigInput {
 function MentorForm({ universityId, month, renderPreview }: { universityId: number; month: string; renderPreview: MentorPreviewRenderer }) {
   const query = useMentorConfig(universityId, month);
   const save = useSaveMentorConfig();
+  const saving = useSingleFlight();
   const upload = useUploadBanner();
   const [draft, setDraft] = useState<MentorConfigInput | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -78,25 +80,27 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = mentorConfigInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ universityId, month, config: parsed.data });
-      setNotice(`${month} 멘토 정보를 저장했어요. 학생들에게 바로 보여요.`);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.fieldErrors);
-        setNotice(error.message);
-      } else setNotice('저장하지 못했어요. 잠시 후 다시 시도해 주세요.');
-    }
+    void saving.run(async () => {
+      const parsed = mentorConfigInputSchema.safeParse(draft);
+      if (!parsed.success) {
+        const next: Errors = {};
+        for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
+        setErrors(next);
+        return;
+      }
+      setErrors({});
+      try {
+        await save.mutateAsync({ universityId, month, config: parsed.data });
+        setNotice(`${month} 멘토 정보를 저장했어요. 학생들에게 바로 보여요.`);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          setErrors(error.fieldErrors);
+          setNotice(error.message);
+        } else setNotice('저장하지 못했어요. 잠시 후 다시 시도해 주세요.');
+      }
+    });
   };
 
   const error = (key: string) =>
@@ -117,7 +121,7 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
 
   return (
     <div className={styles.editorGrid}>
-      <form className={styles.card} onSubmit={(e) => void submit(e)} noValidate aria-label="멘토 정보 편집">
+      <form className={styles.card} onSubmit={submit} noValidate aria-label="멘토 정보 편집">
         <h2 className={styles.cardTitle}>멘토 정보 {query.data.stored ? null : <span className={styles.badge}>기본값</span>}</h2>
         <div className={styles.formGrid}>
           {text(ids.name, '멘토 이름', draft.mentorName, (v) => set({ mentorName: v }), 'mentorName')}
@@ -161,8 +165,8 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
           </div>
         </div>
         <div className={styles.actions}>
-          <Button type="submit" size="md" disabled={save.isPending || upload.isPending}>
-            {save.isPending ? '저장 중…' : '저장하기'}
+          <Button type="submit" size="md" disabled={saving.running || upload.isPending}>
+            {saving.running ? '저장 중…' : '저장하기'}
           </Button>
           <Button variant="secondary" size="md" onClick={() => setDraft(toInput(query.data))}>
             되돌리기

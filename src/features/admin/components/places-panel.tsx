@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePlaces, useSavePlaces, useUniversities } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { UniversityMonthPicker } from './university-month-picker';
 import * as styles from './admin-console.css';
@@ -26,6 +27,7 @@ export function PlacesPanel() {
 function PlacesForm({ universityId }: { universityId: number }) {
   const query = usePlaces(universityId);
   const save = useSavePlaces();
+  const saving = useSingleFlight();
   const universities = useUniversities();
   // null: unedited, the stored list shows.
   const [edited, setDraft] = useState<string[] | null>(null);
@@ -56,29 +58,31 @@ function PlacesForm({ universityId }: { universityId: number }) {
     change(next);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = campusPlacesBodySchema.safeParse({ places: draft });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({ universityId, places: parsed.data.places });
-      setDraft(null);
-      setNotice(`${name} 장소 ${saved.places.length}곳을 저장했어요. 약속 추천에 바로 쓰여요.`);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.fieldErrors);
-        setNotice(error.message);
-      } else setNotice('저장하지 못했어요. 잠시 후 다시 시도해 주세요.');
-    }
+    void saving.run(async () => {
+      const parsed = campusPlacesBodySchema.safeParse({ places: draft });
+      if (!parsed.success) {
+        const next: Errors = {};
+        for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
+        setErrors(next);
+        return;
+      }
+      try {
+        const saved = await save.mutateAsync({ universityId, places: parsed.data.places });
+        setDraft(null);
+        setNotice(`${name} 장소 ${saved.places.length}곳을 저장했어요. 약속 추천에 바로 쓰여요.`);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          setErrors(error.fieldErrors);
+          setNotice(error.message);
+        } else setNotice('저장하지 못했어요. 잠시 후 다시 시도해 주세요.');
+      }
+    });
   };
 
   return (
-    <form className={styles.card} onSubmit={(e) => void submit(e)} noValidate aria-label="장소 편집">
+    <form className={styles.card} onSubmit={submit} noValidate aria-label="장소 편집">
       <h2 className={styles.cardTitle}>{name} 약속 장소</h2>
       <p className={styles.muted}>학생들이 약속을 잡을 때 추천하는 장소예요. 위에서부터 차례로 추천해요. 한 곳 이상, {CAMPUS_PLACES_MAX}곳까지.</p>
       <ol className={styles.placeList}>
@@ -127,8 +131,8 @@ function PlacesForm({ universityId }: { universityId: number }) {
         <Button size="md" variant="secondary" disabled={draft.length >= CAMPUS_PLACES_MAX} onClick={() => change([...draft, ''])}>
           장소 추가
         </Button>
-        <Button type="submit" size="md" disabled={save.isPending}>
-          {save.isPending ? '저장 중…' : '저장'}
+        <Button type="submit" size="md" disabled={saving.running}>
+          {saving.running ? '저장 중…' : '저장'}
         </Button>
         <Button
           size="md"

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDecideReport, useReinstateMember, useReports, useSuspended } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
 
@@ -37,6 +38,11 @@ export function ReportsPanel() {
   const decide = useDecideReport();
   const [pending, setPending] = useState<{ group: Group; action: ReportAction } | null>(null);
   const [notice, setNotice] = useState('');
+  // A notice is about the list it was given on: the other list starts without it.
+  const show = (next: 'OPEN' | 'CLOSED') => {
+    setStatus(next);
+    setNotice('');
+  };
 
   const confirm = async () => {
     if (!pending) return;
@@ -46,6 +52,7 @@ export function ReportsPanel() {
       await decide.mutateAsync({ reportId: group.reports[0]!.reportId, action });
       setNotice(action === 'SUSPEND' ? `${group.target.memberName ?? '회원'}님을 정지했어요. 바로 로그아웃돼요.` : '신고를 무시 처리했어요.');
     } catch (error) {
+      // ADMIN_409 (another operator decided first) says so; useDecideReport has fetched both lists again.
       setNotice(error instanceof ApiError ? error.message : '처리하지 못했어요.');
     }
   };
@@ -53,10 +60,10 @@ export function ReportsPanel() {
   return (
     <div className={styles.panel}>
       <div className={styles.actions} role="group" aria-label="신고 상태">
-        <Button size="md" variant={status === 'OPEN' ? 'dark' : 'secondary'} aria-pressed={status === 'OPEN'} onClick={() => setStatus('OPEN')}>
+        <Button size="md" variant={status === 'OPEN' ? 'dark' : 'secondary'} aria-pressed={status === 'OPEN'} onClick={() => show('OPEN')}>
           처리 전
         </Button>
-        <Button size="md" variant={status === 'CLOSED' ? 'dark' : 'secondary'} aria-pressed={status === 'CLOSED'} onClick={() => setStatus('CLOSED')}>
+        <Button size="md" variant={status === 'CLOSED' ? 'dark' : 'secondary'} aria-pressed={status === 'CLOSED'} onClick={() => show('CLOSED')}>
           처리 완료
         </Button>
         <p className={styles.status} role="status">
@@ -86,7 +93,7 @@ export function ReportsPanel() {
                     {report.resolution ? ` · ${report.resolution === 'SUSPEND' ? '정지' : '무시'}` : ''}
                   </p>
                   {report.messageText ? <blockquote className={styles.quote}>{report.messageText}</blockquote> : null}
-                  {report.detail ? <p>{report.detail}</p> : null}
+                  {report.detail ? <p className={styles.reportDetail}>{report.detail}</p> : null}
                 </div>
               ))}
               {status === 'OPEN' ? (
@@ -124,6 +131,7 @@ export function ReportsPanel() {
 function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => void }) {
   const suspended = useSuspended();
   const reinstate = useReinstateMember();
+  const { run, running } = useSingleFlight();
   if (suspended.isPending || suspended.isError || suspended.data.length === 0) return null;
   return (
     <section className={styles.card} aria-labelledby="suspended-title">
@@ -152,11 +160,15 @@ function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => 
                   <Button
                     size="md"
                     variant="secondary"
-                    disabled={reinstate.isPending}
+                    disabled={running}
                     onClick={() =>
-                      reinstate.mutate(m.memberId, {
-                        onSuccess: () => setNotice(`${m.memberName ?? '회원'}님의 정지를 해제했어요.`),
-                        onError: (error) => setNotice(error instanceof ApiError ? error.message : '정지를 해제하지 못했어요.'),
+                      void run(async () => {
+                        try {
+                          await reinstate.mutateAsync(m.memberId);
+                          setNotice(`${m.memberName ?? '회원'}님의 정지를 해제했어요.`);
+                        } catch (error) {
+                          setNotice(error instanceof ApiError ? error.message : '정지를 해제하지 못했어요.');
+                        }
                       })
                     }
                   >
