@@ -82,7 +82,13 @@ export const readPublish = (roomId: number | string) => `/pub/read/${roomId}`;
 
 export const typingPublish = (roomId: number | string) => `/pub/typing/${roomId}`;
 
-export const CHAT_EVENT = { read: 'read', typing: 'typing', room: 'room' } as const;
+/**
+ * `notification` (extension): a notification was stored for this member (a request, an answer, a
+ * meetup's change, …), on `/sub/members/me` after its commit, body `{ type }`: an open app fetches
+ * its notifications and, for a meetup's, its meetups, so a chat room open on the other phone
+ * shows a proposal or a cancellation without a reload. Clients ignore events they do not know.
+ */
+export const CHAT_EVENT = { read: 'read', typing: 'typing', room: 'room', notification: 'notification' } as const;
 
 /** At most one typing event per member per this; the PWA sends no more often. */
 export const TYPING_MIN_INTERVAL_MS = 1000;

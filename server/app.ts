@@ -13,6 +13,7 @@ import { AppError, answerClientError, installErrorHandling, sendError } from './
 import { installSecurityHeaders } from './lib/security';
 import { serializeError } from './lib/log';
 import { createMetrics } from './lib/metrics';
+import { tellingPush } from './lib/push';
 import { registerApiDocs } from './lib/openapi';
 import { installRouteSchemas } from './lib/route-schemas';
 import { installKoreanZodMessages } from './lib/zod-messages';
@@ -159,12 +160,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Device push, before anything that may notify (matches, a chat message for someone away).
   const push = await createPush(db, config, app.log, deps.push, (outcome) => metrics.pushSends.inc({ outcome }));
+  // Every stored notification is also told to the member's open apps (event:notification), once
+  // the chat socket below exists; the chat's own pushes (a message for someone away) are not.
+  let tellMember: (memberId: number, type: string) => void = () => undefined;
+  const notifying = tellingPush(push, (memberId, type) => tellMember(memberId, type));
 
   const ctx: AppContext = {
     config,
     db,
     tokens,
-    push,
+    push: notifying,
     async authenticate(authorization): Promise<Member> {
       const token = bearerToken(authorization);
       if (!token) throw new AppError('JWT_401');
@@ -238,6 +243,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     onDelivered: (seconds) => metrics.chatDelivery.observe(seconds),
     onCommitted: (seconds, batch) => metrics.chatCommit.observe({ batch }, seconds),
   });
+  tellMember = (memberId, type) => chatSocket.notified(memberId, type);
   await app.register(fastifyWebsocket, {
     // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.
     options: { maxPayload: RECOMMENDED_WS_MAX_PAYLOAD },
@@ -317,7 +323,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // Request expiry (section 15): swept from the database, so it survives restarts and runs on every instance.
   let expiry: ExpirySweeper | undefined;
   app.addHook('onReady', async () => {
-    expiry = startExpirySweeper(db, config.MATCH_REQUEST_TTL, (recipientId, message) => push.notifyPush(recipientId, message), app.log);
+    expiry = startExpirySweeper(db, config.MATCH_REQUEST_TTL, (recipientId, message) => notifying.notifyPush(recipientId, message), app.log);
   });
   app.addHook('onClose', async () => {
     await expiry?.stop();

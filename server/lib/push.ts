@@ -30,3 +30,22 @@ export interface PushService {
   /** Resolves when every push started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
+
+/**
+ * The same push service that also tells `tell(recipientId, type)` about every message it is
+ * handed, before the push's own once-per-5-minutes rule: the member queue's `event:notification`
+ * (contract section 17, extension), which an open app needs each time. Callers hand a message
+ * over after their commit, so the event never announces something a fetch cannot see yet.
+ */
+export function tellingPush(push: PushService, tell: (recipientId: number, type: string) => void): PushService {
+  return {
+    get enabled() {
+      return push.enabled;
+    },
+    notifyPush(recipientId, message) {
+      tell(recipientId, message.type);
+      return push.notifyPush(recipientId, message);
+    },
+    idle: () => push.idle(),
+  };
+}

@@ -3,6 +3,7 @@ import { AppShell } from '../components/shell/app-shell';
 import { NotFound, RouteError } from '../components/shell/route-error';
 // The hook file, not the feature's index: the rest of the chat feature stays in its lazy chunks.
 import { useChatLive } from '../features/chat/live/use-chat-live';
+import { useHasUnreadNotifications } from '../entities/notification';
 import { getAccessToken } from '../lib/auth';
 import { useAuthToken } from '../lib/use-auth-token';
 import { isPublicPath, type RouterContext } from '../lib/router-context';
@@ -21,9 +22,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   // Signed in: the app-wide chat connection runs, and the 채팅 tab shows the unread total.
-  const chatUnread = useChatLive(Boolean(useAuthToken()));
+  const signedIn = Boolean(useAuthToken());
+  const chatUnread = useChatLive(signedIn);
+  const alarmUnread = useHasUnreadNotifications(signedIn);
   return (
-    <AppShell tabBadges={{ '/chatting': chatUnread }}>
+    <AppShell tabBadges={{ '/chatting': chatUnread }} alarmUnread={alarmUnread}>
       <Outlet />
     </AppShell>
   );

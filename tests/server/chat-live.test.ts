@@ -785,6 +785,55 @@ describeEachDatabase(
       expect(qb.eventBodies(CHAT_EVENT.room)[0]).toEqual({ roomId, lastMessage: null, lastMessageSentAt: null, unreadCount: 0, totalUnreadCount: 0 });
     });
 
+    it('event:notification on the member queue for every stored notification (a request, its answer, a meetup proposal), after its commit; not for a chat message', async () => {
+      const { app } = server();
+      const url = await stompUrl(app);
+      const a = await newMember(app, email('notea'));
+      const b = await newMember(app, email('noteb'));
+      const qa = track(await ChatClient.connect(url, a.token));
+      const qb = track(await ChatClient.connect(url, b.token));
+      await qa.subscribe(MEMBER_QUEUE);
+      await qb.subscribe(MEMBER_QUEUE);
+      const notes = (c: ChatClient) => c.eventBodies(CHAT_EVENT.notification);
+
+      expect((await app.inject({ method: 'POST', url: '/api/matches', headers: bearer(a), payload: { toMemberId: b.memberId } })).statusCode).toBe(200);
+      await waitUntil(() => notes(qb).length === 1, 3000, 'event:notification for the request');
+      expect(notes(qb)).toEqual([{ type: 'MATCH_REQUEST' }]);
+      // Told after the commit: the notification it announces is there to fetch.
+      const listed = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(b) });
+      expect(listed.json().result.notifications.map((n: { type: string }) => n.type)).toEqual(['MATCH_REQUEST']);
+
+      expect((await app.inject({ method: 'PATCH', url: `/api/matches/accept/${a.memberId}`, headers: bearer(b) })).statusCode).toBe(200);
+      await waitUntil(() => notes(qa).length === 1, 3000, 'event:notification for the answer');
+      expect(notes(qa)).toEqual([{ type: 'MATCH_ACCEPTED' }]);
+
+      const matches = await app.inject({ method: 'GET', url: '/api/matches?status=ACCEPTED&size=50', headers: bearer(a) });
+      const matchId = (matches.json().result.data as { id: number }[])[0]!.id;
+      const startsAt = new Date(Math.ceil((Date.now() + 2 * 3600_000) / 60_000) * 60_000).toISOString();
+      const proposed = await app.inject({
+        method: 'POST',
+        url: `/api/matches/${matchId}/meetups`,
+        headers: bearer(a),
+        payload: { startsAt, place: '중앙도서관 카페' },
+      });
+      expect(proposed.statusCode, proposed.body).toBe(200);
+      await waitUntil(() => notes(qb).length === 2, 3000, 'event:notification for the proposal');
+      expect(notes(qb)[1]).toEqual({ type: 'MEETUP_PROPOSED' });
+
+      // A chat message is not a notification (its push for someone away is the chat's own).
+      const room = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(a) });
+      const roomId = room.json().result.chatRoomId as number;
+      await qa.send(roomPublish(roomId), json('점심 어때요?'));
+      await waitUntil(
+        () => qb.eventBodies(CHAT_EVENT.room).some((e) => (e as { lastMessage: string | null }).lastMessage === '점심 어때요?'),
+        3000,
+        'event:room',
+      );
+      await settle();
+      expect(notes(qb)).toHaveLength(2);
+      expect(notes(qa)).toHaveLength(1);
+    });
+
     it('typing reaches the other member only, at most once a second, and is never stored', async () => {
       const { app, database } = server();
       const url = await stompUrl(app);

@@ -65,6 +65,8 @@ describe('notifications', () => {
     renderSignedIn('/alarm', [
       mswHttp.get(`${ORIGIN}/api/notifications`, ({ request }) => {
         const url = new URL(request.url);
+        // The header bell's own question (the newest one alone) is not the list's paging.
+        if (url.searchParams.get('size') === '1') return HttpResponse.json(page([]));
         cursors.push(url.searchParams.get('lastNotificationId'));
         expect(url.searchParams.get('size')).toBe('20');
         return HttpResponse.json(
@@ -123,4 +125,22 @@ describe('notifications', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads).toBe(0);
   });
+
+  it('the header bell has a dot while the newest notification is unread, and loses it once the list has been seen', async () => {
+    let read = false;
+    const { router } = renderSignedIn('/', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(page([{ ...item(8, 'MATCH_REQUEST', '새 요청'), isRead: read }]))),
+      mswHttp.post(`${ORIGIN}/api/notifications/read`, () => {
+        read = true;
+        return HttpResponse.json(ok('NOTIFICATIONS_READ'));
+      }),
+    ]);
+    expect(await screen.findByRole('link', { name: '알림, 새 알림 있음' }, { timeout: 5000 })).toHaveAttribute('href', '/alarm');
+    await router.navigate({ to: '/alarm' });
+    expect(await screen.findByText('새 요청')).toBeInTheDocument();
+    await waitFor(() => expect(read).toBe(true));
+    // Back home: the bell without its dot.
+    await router.navigate({ to: '/' });
+    expect(await screen.findByRole('link', { name: '알림' }, { timeout: 5000 })).toHaveAttribute('href', '/alarm');
+  }, 15_000);
 });

@@ -3,7 +3,8 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../contract/stomp';
 import { chatKeys } from '../../src/entities/chat-room';
-import { applyReadEvent, applyRoomEvent } from '../../src/features/chat/live/cache';
+import { applyNotificationEvent, applyReadEvent, applyRoomEvent } from '../../src/features/chat/live/cache';
+import { queueDelivery } from '../../src/features/chat/realtime/subscriptions';
 import { catchUpMessages } from '../../src/features/chat/model/message-cache';
 import { ok } from './support/helpers';
 import { server } from './support/msw-server';
@@ -137,5 +138,38 @@ describe('catch-up after a (re)subscribe', () => {
       ['12', 0],
       ['10', 0],
     ]);
+  });
+});
+
+describe('event:notification', () => {
+  /** Which of the three resources a notification event marks for a refetch. */
+  function staleAfter(type: string) {
+    const client = new QueryClient();
+    for (const key of [
+      ['notifications', 'list'],
+      ['meetups', 'list', 'upcoming'],
+      ['matches', 'list', 'RECEIVED'],
+    ])
+      client.setQueryData(key, { kept: true });
+    applyNotificationEvent(client, { type });
+    return ['notifications', 'meetups', 'matches'].filter(
+      (root) => client.getQueryState([root, 'list', ...(root === 'meetups' ? ['upcoming'] : root === 'matches' ? ['RECEIVED'] : [])])?.isInvalidated,
+    );
+  }
+
+  it('refreshes the notifications, and the meetups for a meetup’s, the matches for a request’s or an answer’s', () => {
+    expect(staleAfter('MEETUP_PROPOSED')).toEqual(['notifications', 'meetups']);
+    expect(staleAfter('MEETUP_CANCELLED')).toEqual(['notifications', 'meetups']);
+    expect(staleAfter('MATCH_REQUEST')).toEqual(['notifications', 'matches']);
+    expect(staleAfter('SOMETHING_NEW')).toEqual(['notifications']);
+  });
+
+  it('the member queue hands event:notification to its handler, and ignores a malformed one', () => {
+    const seen: unknown[] = [];
+    const deliver = queueDelivery({ onRoom: () => undefined, onNotification: (event) => seen.push(event) });
+    expect(deliver({ headers: { event: 'notification' }, body: JSON.stringify({ type: 'MEETUP_PROPOSED' }) })).toBe(true);
+    expect(deliver({ headers: { event: 'notification' }, body: JSON.stringify({ kind: 1 }) })).toBe(false);
+    expect(deliver({ headers: { event: 'something-later' }, body: '{}' })).toBe(true);
+    expect(seen).toEqual([{ type: 'MEETUP_PROPOSED' }]);
   });
 });

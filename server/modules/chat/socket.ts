@@ -8,6 +8,7 @@ import {
   CLIENT_MESSAGE_ID_HEADER,
   MEMBER_QUEUE,
   MEMBER_QUEUE_PREFIX_RE,
+  type NotificationEvent,
   READ_PUBLISH_RE,
   readBodySchema,
   ROOM_PUBLISH_RE,
@@ -113,6 +114,8 @@ export interface ChatSocket {
   endSession(sessionId: string): void;
   /** An account was disabled: on every instance, its sockets get ERROR and close. */
   endMember(memberId: number): void;
+  /** A notification of this type was stored for the member: `event:notification` on their queue, on every instance. */
+  notified(memberId: number, type: string): void;
   /** Ends every session (ERROR + close), then waits for SENDs still being stored and broadcast. */
   shutdown(): Promise<void>;
 }
@@ -403,6 +406,10 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       // Their friends' rooms with them stop counting.
       events.forget();
       broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
+    },
+    notified(memberId, type) {
+      const event: NotificationEvent = { type };
+      broker.publish(memberRoute(memberId), JSON.stringify(event), { 'content-type': 'application/json', [STOMP_HEADERS.event]: CHAT_EVENT.notification });
     },
     async shutdown() {
       await stomp.closeAll(STOMP_ERRORS.shuttingDown);

@@ -24,7 +24,16 @@ function usePageMeta(): PageMeta {
 }
 
 /** Spec "App shell": auth gate, header, page padding, bottom tabs (with their badges), scroll reset. */
-export function AppShell({ children, tabBadges }: { children: ReactNode; tabBadges?: Partial<Record<TabPath, number>> }) {
+export function AppShell({
+  children,
+  tabBadges,
+  alarmUnread,
+}: {
+  children: ReactNode;
+  tabBadges?: Partial<Record<TabPath, number>>;
+  /** The header bell's dot. */
+  alarmUnread?: boolean;
+}) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const meta = usePageMeta();
   const token = useAuthToken();
@@ -61,6 +70,7 @@ export function AppShell({ children, tabBadges }: { children: ReactNode; tabBadg
           // Tab roots are top-level places: the tab bar is the way out.
           onBack={meta.title !== undefined && !meta.tabBar ? back : undefined}
           transparentUntilScrolled={meta.transparentHeader}
+          alarmUnread={alarmUnread}
         />
       )}
       <main className={styles.content[layout]}>{children}</main>

@@ -57,7 +57,21 @@ export const iconButton = style({
   background: vars.color.transparent,
   color: 'inherit',
   justifySelf: 'center',
+  // The bell's dot is placed against it.
+  position: 'relative',
   selectors: { '&:active': { background: vars.color.bgSoft } },
+});
+
+/** The bell's dot: a notification not read yet (the icon's top right, as KakaoTalk's). */
+export const dot = style({
+  position: 'absolute',
+  top: vars.space.md,
+  right: vars.space.md,
+  width: vars.space.sm,
+  height: vars.space.sm,
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  boxShadow: `0 0 0 ${vars.space.xxs} ${vars.color.white}`,
 });
 
 export const end = style({ gridColumn: 3 });

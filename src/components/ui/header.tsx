@@ -38,10 +38,12 @@ interface HeaderProps {
   onBack?: () => void;
   /** Transparent over the page top, white with a shadow once the page scrolls. */
   transparentUntilScrolled?: boolean;
+  /** A dot on the bell: a notification not read yet. */
+  alarmUnread?: boolean;
 }
 
 /** Spec "Header": fixed, 64 px, at most 480 px wide. */
-export function Header({ title, onBack, transparentUntilScrolled = false }: HeaderProps) {
+export function Header({ title, onBack, transparentUntilScrolled = false, alarmUnread = false }: HeaderProps) {
   const scrolled = useScrolled(transparentUntilScrolled);
   const className = [styles.header, transparentUntilScrolled ? styles.transparent : '', transparentUntilScrolled && scrolled ? styles.scrolled : ''].join(' ');
 
@@ -62,8 +64,9 @@ export function Header({ title, onBack, transparentUntilScrolled = false }: Head
           런치챗
         </span>
       </Link>
-      <Link to="/alarm" className={[styles.iconButton, styles.end].join(' ')} aria-label="알림">
+      <Link to="/alarm" className={[styles.iconButton, styles.end].join(' ')} aria-label={alarmUnread ? '알림, 새 알림 있음' : '알림'}>
         <BellIcon />
+        {alarmUnread ? <span className={styles.dot} aria-hidden="true" /> : null}
       </Link>
     </header>
   );

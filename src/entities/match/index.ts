@@ -1,3 +1,3 @@
-export { matchMutationKeys } from './keys';
+export { matchKeys, matchMutationKeys } from './keys';
 export { useMatches } from './get-matches';
 export { registerMatchMutations, useAcceptMatch, useMatchMutationState, useRequestMatch } from './match-mutations';

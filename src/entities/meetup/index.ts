@@ -13,3 +13,4 @@ export {
   useMeetupMutationState,
   useProposeMeetup,
 } from './mutations';
+export { meetupKeys } from './keys';

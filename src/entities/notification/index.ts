@@ -1,2 +1,3 @@
-export { useNotifications, type Notification } from './get-notifications';
+export { useHasUnreadNotifications, useNotifications, type Notification } from './get-notifications';
 export { useMarkNotificationsRead } from './mark-notifications-read';
+export { notificationKeys } from './keys';

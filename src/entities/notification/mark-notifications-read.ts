@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { notificationsReadSchema } from '../../../contract/notifications';
 import { apiJson } from '../../lib/http';
+import { notificationKeys } from './keys';
 
 /** POST /api/notifications/read — everything up to this id is read (contract section 6, extension). */
 function markNotificationsRead(lastNotificationId: number): Promise<z.infer<typeof notificationsReadSchema>> {
@@ -10,9 +11,11 @@ function markNotificationsRead(lastNotificationId: number): Promise<z.infer<type
 
 /**
  * The list keeps the highlight of what was new while it is on screen (as KakaoTalk's 새 알림 does):
- * the cache is not touched here, and the next visit's fetch shows them read. Offline, the mutation
+ * the list's cache is not touched here, and the next visit's fetch shows them read. Offline, the mutation
  * waits for the network (TanStack Query's default networkMode), so nothing is lost.
  */
 export function useMarkNotificationsRead() {
-  return useMutation({ mutationFn: markNotificationsRead });
+  const queryClient = useQueryClient();
+  // The bell's dot goes; the list is left as it is (above).
+  return useMutation({ mutationFn: markNotificationsRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.newest() }) });
 }

@@ -4,7 +4,7 @@ import { chatKeys } from '../../../entities/chat-room';
 import { OutboxDrainer } from '../outbox/drainer';
 import { getOutbox, type Outbox } from '../outbox/outbox';
 import { ChatConnection, type ConnectionState, type RoomHandlers } from '../realtime/chat-connection';
-import { applyRoomEvent } from './cache';
+import { applyNotificationEvent, applyRoomEvent } from './cache';
 
 /** A hidden app keeps its connection this long (switching apps briefly), then lets push take over. */
 const HIDDEN_GRACE_MS = 30_000;
@@ -59,6 +59,7 @@ export class AppChat {
     this.stops.push(
       this.connection.subscribeMemberQueue({
         onRoom: (event) => applyRoomEvent(this.queryClient, event),
+        onNotification: (event) => applyNotificationEvent(this.queryClient, event),
         // Whatever changed while we were away: the list and the unread total are fetched again.
         onSubscribed: () => {
           void this.queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });

@@ -1,7 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { ReadEvent, RoomEvent } from '../../../../contract/stomp';
+import type { NotificationEvent, ReadEvent, RoomEvent } from '../../../../contract/stomp';
+import { MEETUP_NOTIFICATION_TYPES } from '../../../../contract/notifications-values';
 import type { ChatRoomPage, ChatUnread } from '../../../../contract/chat';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
+import { matchKeys } from '../../../entities/match';
+import { meetupKeys } from '../../../entities/meetup';
+import { notificationKeys } from '../../../entities/notification';
 
 type RoomsData = InfiniteData<ChatRoomPage, unknown>;
 
@@ -53,4 +57,16 @@ export function applyReadEvent(queryClient: QueryClient, roomId: number, event: 
     }));
     return changed ? { ...old, pages } : old;
   });
+}
+
+/**
+ * `event:notification` → what it is about is fetched again where it is on screen (TanStack Query
+ * refetches the active queries and marks the rest stale): the notifications and the bell, and the
+ * meetups for a meetup's (the open chat room's strip shows a proposal or a cancellation without a
+ * reload), the matches for a request's or an answer's.
+ */
+export function applyNotificationEvent(queryClient: QueryClient, event: NotificationEvent): void {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  if ((MEETUP_NOTIFICATION_TYPES as readonly string[]).includes(event.type)) void queryClient.invalidateQueries({ queryKey: meetupKeys.all });
+  else if (event.type.startsWith('MATCH_')) void queryClient.invalidateQueries({ queryKey: matchKeys.all });
 }

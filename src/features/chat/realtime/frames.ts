@@ -1,4 +1,4 @@
-import type { ChatMessage, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
+import type { ChatMessage, NotificationEvent, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
 
 /**
  * The contract's STOMP MESSAGE bodies (contract/stomp.ts), checked by hand: the chat connection
@@ -49,4 +49,9 @@ export function readRoomEvent(body: unknown): RoomEvent | null {
     return null;
   }
   return { roomId, lastMessage, lastMessageSentAt, unreadCount, totalUnreadCount };
+}
+
+export function readNotificationEvent(body: unknown): NotificationEvent | null {
+  if (!isObject(body) || typeof body.type !== 'string') return null;
+  return { type: body.type };
 }

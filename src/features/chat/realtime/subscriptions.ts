@@ -1,6 +1,6 @@
 import { CHAT_EVENT, STOMP_HEADERS } from '../../../../contract/stomp-values';
-import type { ChatMessage, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
-import { readChatMessage, readReadEvent, readRoomEvent, readTypingEvent } from './frames';
+import type { ChatMessage, NotificationEvent, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
+import { readChatMessage, readNotificationEvent, readReadEvent, readRoomEvent, readTypingEvent } from './frames';
 import type { StompClientLike, StompFrameLike } from './stomp-client';
 
 /** What every subscription hears about its own life. */
@@ -24,6 +24,8 @@ export interface RoomHandlers extends LifeHandlers {
 export interface QueueHandlers extends LifeHandlers {
   /** `event:room` on `/sub/members/me`: one of the member's rooms changed. */
   onRoom(event: RoomEvent): void;
+  /** `event:notification` (extension): a notification of this type was stored for the member. */
+  onNotification?(event: NotificationEvent): void;
 }
 
 interface Entry {
@@ -68,10 +70,16 @@ export function roomDelivery(roomId: number, handlers: RoomHandlers): (frame: St
   };
 }
 
-/** The member queue's MESSAGEs: `event:room`. */
+/** The member queue's MESSAGEs: `event:room` and `event:notification`. */
 export function queueDelivery(handlers: QueueHandlers): (frame: StompFrameLike) => boolean {
   return (frame) => {
-    if (frame.headers[STOMP_HEADERS.event] !== CHAT_EVENT.room) return true;
+    const event = frame.headers[STOMP_HEADERS.event];
+    if (event === CHAT_EVENT.notification) {
+      const notification = readNotificationEvent(parseJson(frame.body));
+      if (notification) handlers.onNotification?.(notification);
+      return notification !== null;
+    }
+    if (event !== CHAT_EVENT.room) return true;
     const room = readRoomEvent(parseJson(frame.body));
     if (room) handlers.onRoom(room);
     return room !== null;
