@@ -10,10 +10,15 @@ import tseslint from 'typescript-eslint';
 /**
  * Every folder under src/entities is one server resource. Entities do not import each other,
  * except these explicit, acyclic edges: a match changes members and notifications, sign-up
- * changes the member, a meetup answer notifies, a block changes members, matches and chat rooms
- * (their mutations invalidate those key factories).
+ * changes the member, a meetup answer notifies, a block changes members, matches, chat rooms and
+ * meetups (their mutations invalidate those key factories).
  */
-const ENTITY_EDGES = { match: ['member', 'notification'], meetup: ['notification'], session: ['member'], block: ['member', 'match', 'chat-room'] };
+const ENTITY_EDGES = {
+  match: ['member', 'notification'],
+  meetup: ['notification'],
+  session: ['member'],
+  block: ['member', 'match', 'chat-room', 'meetup'],
+};
 
 /** The folders directly under `dir` (none when it does not exist yet): each is one zone. */
 function subfolders(dir) {

@@ -33,6 +33,7 @@ import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
 import { meetupsRoutes } from './modules/meetups/routes';
+import { cancelMeetupsOfBlockedPair } from './modules/meetups/service';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -296,6 +297,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await matchesRoutes(api, ctx, { rateLimit: perMinute(config.RATE_LIMIT_MATCHES) });
     await safetyRoutes(api, ctx, {
       rateLimit: perMinute(config.RATE_LIMIT_MATCHES),
+      // The pair's open meetups are cancelled with the block, their reminders too (section 15).
+      closePair: (tx, blockerId, blockedId) => cancelMeetupsOfBlockedPair(tx, scheduler, blockerId, blockedId),
       // The pair's room leaves both members' open sockets on every instance (section 15).
       onBlocked: (blockerId, blockedId, roomId) => {
         chatSocket.memberLeft(blockerId, roomId);

@@ -203,3 +203,78 @@ test('offline: upcoming meetups show from the cache; a 수락 made offline survi
   const notes = await api<{ notifications: { type: string }[] }>(request, a, 'get', '/api/notifications?size=50');
   expect(notes.notifications.filter((n) => n.type === 'MEETUP_CONFIRMED')).toHaveLength(1);
 });
+
+test('chat room: the partner’s proposal crossing one being made is explained in the sheet; 취소 on a confirmed meetup asks first, then says it is done', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const a = await apiMember(request, uniqueEmail('meet-cross-a'), '김교차', { timeTables: everyWeekday });
+  const b = await apiMember(request, uniqueEmail('meet-cross-b'), '이먼저', { timeTables: everyWeekday });
+  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
+  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
+  const [match] = (await api<{ data: { id: number }[] }>(request, b, 'get', '/api/matches?status=ACCEPTED')).data;
+  const room = await api<{ chatRoomId: number }>(request, a, 'post', `/api/chatrooms?friendId=${b.memberId}`);
+
+  // A opens 약속 잡기 in the room and picks a time; B proposes from their phone meanwhile.
+  await useToken(page, a.token);
+  await page.goto(`/chatting/${room.chatRoomId}`);
+  await page.getByRole('button', { name: '약속 잡기' }).click();
+  const sheet = page.getByRole('dialog', { name: '이먼저님과 약속 잡기' });
+  const picked = sheet.getByRole('list', { name: '추천 시간' }).getByRole('button').first();
+  await expect(picked).toContainText('학생식당');
+  await picked.click();
+  const [, second] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, b, 'get', `/api/matches/${match!.id}/meetup-suggestions`);
+  await api(request, b, 'post', `/api/matches/${match!.id}/meetups`, second);
+  // A sends: either the server refuses it (409, the proposals crossed) or B's proposal already
+  // reached the room live and the button is disabled (force: a click on it then does nothing).
+  await sheet.getByRole('button', { name: '약속 제안하기' }).click({ force: true });
+
+  // The sheet stays with the reason and A's pick; behind it, B's proposal took the button's place.
+  await expect(sheet.getByRole('alert')).toHaveText('상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.');
+  await expect(picked).toHaveAttribute('aria-pressed', 'true');
+  await expect(sheet.getByRole('button', { name: '약속 제안하기' })).toBeDisabled();
+  await shoot(page, 'meetups-07-room-partner-proposed-first');
+  await sheet.getByRole('button', { name: '닫기' }).click();
+  await expect(sheet).toBeHidden();
+  const card = page.getByRole('article', { name: '이먼저님과의 약속' });
+  await expect(card).toContainText('이먼저님이 제안했어요');
+  // The one who received the proposal answers it: 수락 / 거절, no 취소 beside them.
+  await expect(card.getByRole('button', { name: '수락' })).toBeVisible();
+  await expect(card.getByRole('button', { name: '거절' })).toBeVisible();
+  await expect(card.getByRole('button', { name: '취소' })).toHaveCount(0);
+  const upcomingB = await api<{ proposerId: number }[]>(request, b, 'get', '/api/meetups?scope=upcoming');
+  expect(upcomingB.map((m) => m.proposerId)).toEqual([b.memberId]);
+
+  // A accepts, then cancels: asked first (the partner is told and it cannot be undone), then told it is done.
+  await card.getByRole('button', { name: '수락' }).click();
+  await expect(card).toContainText('확정');
+  await card.getByRole('button', { name: '취소' }).click();
+  const dialog = page.getByRole('dialog', { name: '약속을 취소할까요?' });
+  await expect(dialog).toContainText('상대에게 알림이 가요.');
+  // The dialog fades in: the screenshot waits for its finite animations to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((x) => x.effect?.getComputedTiming().iterations !== Infinity)
+        .map((x) => x.finished),
+    ),
+  );
+  await shoot(page, 'meetups-08-cancel-confirm-dialog');
+  await noSeriousAxeFindings(page, 'the 약속을 취소할까요? dialog');
+  await dialog.getByRole('button', { name: '닫기' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('확정');
+  expect((await api<{ status: string }[]>(request, b, 'get', '/api/meetups?scope=upcoming'))[0]!.status).toBe('CONFIRMED');
+
+  await card.getByRole('button', { name: '취소' }).click();
+  await dialog.getByRole('button', { name: '약속 취소' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '약속을 취소했어요' })).toContainText('이먼저님에게 알렸어요.');
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('button', { name: '약속 잡기' })).toBeVisible();
+  await shoot(page, 'meetups-09-cancelled-toast');
+  expect(await api(request, b, 'get', '/api/meetups?scope=upcoming')).toEqual([]);
+  const notes = await api<{ notifications: { type: string }[] }>(request, b, 'get', '/api/notifications?size=50');
+  expect(notes.notifications.filter((n) => n.type === 'MEETUP_CANCELLED')).toHaveLength(1);
+});

@@ -160,14 +160,18 @@ for (const kind of KINDS) {
       const second = await propose(server, b, matchId, { startsAt: at(3 * HOUR), place: '학생식당' });
       expect(second.status).toBe(409);
       expect(second.body.code).toBe('MEETUP_409');
-      expect(second.body.message).toMatch(/[가-힣]/);
-      // Concurrent proposals of one pair: exactly one wins.
+      // The partner proposed meanwhile: the message says so (the app shows it as a toast).
+      expect(second.body.message).toBe('상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.');
+      // The proposer's own second proposal (another device, a double tap) is just "already open".
+      expect((await propose(server, a, matchId, { startsAt: at(3 * HOUR), place: '학생식당' })).body.message).toBe('이미 진행 중인 약속이 있어요.');
+      // Concurrent proposals of one pair: exactly one wins; the other hears of the winner's.
       const p2 = await pair(server);
       const both = await Promise.all([
         propose(server, p2.a, p2.matchId, { startsAt: at(HOUR), place: '학생식당' }),
         propose(server, p2.b, p2.matchId, { startsAt: at(2 * HOUR), place: '학생식당' }),
       ]);
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)!.body.message).toBe('상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.');
       // A match that is only requested has no meetups yet.
       const c = await newMember(server.app, email());
       const d = await newMember(server.app, email());
@@ -386,6 +390,136 @@ for (const kind of KINDS) {
       // 30 days after the later report, X is back.
       await server.database.db.execute(sql`update meetup_checkins set created_at = created_at - interval '31 days' where about_id = ${x.memberId}`);
       expect(await seen()).toEqual({ rec: true, pop: true });
+    });
+
+    /** Every meetup call a member of the pair can make about `meetupId` and `matchId`, with what it answers. */
+    async function meetupCalls(s: Session, meetupId: number, matchId: number) {
+      const answers: Record<string, [number, string]> = {};
+      for (const [method, path, body] of [
+        ['PATCH', `/api/meetups/${meetupId}/confirm`],
+        ['PATCH', `/api/meetups/${meetupId}/decline`],
+        ['PATCH', `/api/meetups/${meetupId}/cancel`],
+        ['POST', `/api/meetups/${meetupId}/checkin`, { met: true }],
+        ['GET', `/api/meetups/${meetupId}/calendar.ics`],
+        ['POST', `/api/matches/${matchId}/meetups`, { startsAt: at(5 * HOUR), place: '학생식당' }],
+        ['GET', `/api/matches/${matchId}/meetup-suggestions`],
+      ] as const) {
+        const res = await call(server.app, s.token, method, path, body);
+        answers[`${method} ${path.replace(/\d+/, '{id}')}`] = [res.status, res.body.code];
+      }
+      return answers;
+    }
+
+    const asUnknown = (answers: Record<string, [number, string]>) => Object.fromEntries(Object.keys(answers).map((k) => [k, [404, 'MEETUP_404']]));
+
+    it('a block cancels the pair’s open meetups in its transaction, silently: gone from both lists, every meetup call 404, no reminder; unblock brings them back cancelled', async () => {
+      // p: a pending proposal, blocked by its proposer; q: a confirmed one, blocked by the one who accepted it.
+      const p = await pair(server, ['김차단', '이제안받음']);
+      const proposed = (await propose(server, p.a, p.matchId, { startsAt: at(2 * HOUR), place: '학생식당' })).body.result!;
+      const q = await pair(server, ['박확정', '최차단']);
+      const confirmed = (await propose(server, q.a, q.matchId, { startsAt: at(3 * HOUR), place: '학생식당' })).body.result!;
+      expect((await call(server.app, q.b.token, 'PATCH', `/api/meetups/${confirmed.meetupId}/confirm`)).status).toBe(200);
+      const jobsOf = (id: number) => rows<{ dedupe_key: string }>(server, sql`select dedupe_key from jobs where dedupe_key like ${`meetup:${id}:%`}`);
+      expect(await jobsOf(confirmed.meetupId)).toHaveLength(3);
+      const everyone = [p.a, p.b, q.a, q.b];
+      for (const s of everyone) await call(server.app, s.token, 'PATCH', '/api/members/fcm-token', { fcmToken: `device-${s.memberId}` });
+      const allNotes = async (s: Session) => (await call(server.app, s.token, 'GET', '/api/notifications?size=50')).body.result.notifications.length as number;
+      const notesBefore = await Promise.all(everyone.map(allNotes));
+      const tokens = new Set(everyone.map((s) => `device-${s.memberId}`));
+      const pushes = () => push.sent.filter((x) => tokens.has(x.token)).length;
+      const pushesBefore = pushes();
+
+      expect((await call(server.app, p.a.token, 'POST', `/api/members/${p.b.memberId}/block`)).status).toBe(200);
+      expect((await call(server.app, q.b.token, 'POST', `/api/members/${q.a.memberId}/block`)).status).toBe(200);
+
+      // Both cancelled with the block; the confirmed one's reminders and check-in went with it.
+      const stored = await rows<{ id: number; status: string }>(
+        server,
+        sql`select id, status from meetups where id in (${proposed.meetupId}, ${confirmed.meetupId}) order by id`,
+      );
+      expect(stored.map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED']);
+      expect(await jobsOf(confirmed.meetupId)).toEqual([]);
+      // The accept of the QA walkthrough: the blocked member cannot confirm the proposal.
+      const accept = await call(server.app, p.b.token, 'PATCH', `/api/meetups/${proposed.meetupId}/confirm`);
+      expect([accept.status, accept.body.code]).toEqual([404, 'MEETUP_404']);
+      // Gone from both members' lists (home's 다가오는 약속 and /meetups), both scopes.
+      for (const s of everyone) {
+        for (const scope of ['upcoming', 'past']) {
+          const list = await call<Meetup[]>(server.app, s.token, 'GET', `/api/meetups?scope=${scope}`);
+          expect(list.body.result, `${scope} of ${s.memberId}`).toEqual([]);
+        }
+      }
+      // Every meetup call of the pair, by either member, answers as for a meetup that does not exist.
+      for (const [s, m, matchId] of [
+        [p.a, proposed, p.matchId],
+        [p.b, proposed, p.matchId],
+        [q.a, confirmed, q.matchId],
+        [q.b, confirmed, q.matchId],
+      ] as const) {
+        const answers = await meetupCalls(s, m.meetupId, matchId);
+        expect(answers, `member ${s.memberId}`).toEqual(asUnknown(answers));
+      }
+      // Received compliments answer as the member's profile does (section 15: USER_404).
+      expect((await call(server.app, p.b.token, 'GET', `/api/members/${p.a.memberId}/compliments`)).body.code).toBe('USER_404');
+      // Nobody was told: no notification (no 취소했어요, no 수락했어요), no push.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await Promise.all(everyone.map(allNotes))).toEqual(notesBefore);
+      expect(pushes()).toBe(pushesBefore);
+      expect(await rows(server, sql`select 1 from meetups where id in (${proposed.meetupId}, ${confirmed.meetupId}) and status <> 'CANCELLED'`)).toEqual([]);
+
+      // Unblocked: the cancelled proposal is back in both past lists, and a new one can be made.
+      await call(server.app, p.a.token, 'DELETE', `/api/members/${p.b.memberId}/block`);
+      for (const s of [p.a, p.b]) {
+        const past = (await call<Meetup[]>(server.app, s.token, 'GET', '/api/meetups?scope=past')).body.result!;
+        expect(past.map((x) => [x.meetupId, x.status])).toEqual([[proposed.meetupId, 'CANCELLED']]);
+      }
+      expect((await propose(server, p.b, p.matchId, { startsAt: at(4 * HOUR), place: '학생식당' })).status).toBe(200);
+    });
+
+    it('a meetup left open under a block (stored before this rule) is hidden and refused, and its reminders and check-in send nothing', async () => {
+      const { a, b, matchId } = await pair(server, ['김예전', '이예전']);
+      const m = (await propose(server, a, matchId, { startsAt: at(3 * HOUR), place: '학생식당' })).body.result!;
+      await call(server.app, b.token, 'PATCH', `/api/meetups/${m.meetupId}/confirm`);
+      // The block row alone, as an older server stored it: the meetup and its jobs stayed.
+      await server.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${a.memberId}, ${b.memberId})`);
+      expect((await call<Meetup[]>(server.app, b.token, 'GET', '/api/meetups?scope=upcoming')).body.result).toEqual([]);
+      const answers = await meetupCalls(b, m.meetupId, matchId);
+      expect(answers).toEqual(asUnknown(answers));
+      await server.database.db.execute(sql`update jobs set run_at = now() where dedupe_key like ${`meetup:${m.meetupId}:%`}`);
+      await until(
+        () => rows(server, sql`select 1 from jobs where dedupe_key like ${`meetup:${m.meetupId}:%`}`),
+        (left) => left.length === 0,
+      );
+      for (const s of [a, b]) {
+        expect(await notes(server, s, 'MEETUP_REMINDER')).toEqual([]);
+        expect(await notes(server, s, 'MEETUP_CHECKIN')).toEqual([]);
+      }
+    });
+
+    it('a block racing a confirm or a proposal of the same pair never leaves an open meetup or a job behind', async () => {
+      for (let round = 0; round < 4; round++) {
+        const { a, b, matchId } = await pair(server);
+        const m = (await propose(server, a, matchId, { startsAt: at(2 * HOUR), place: '학생식당' })).body.result!;
+        const raced = await Promise.all([
+          call(server.app, b.token, 'PATCH', `/api/meetups/${m.meetupId}/confirm`),
+          call(server.app, a.token, 'POST', `/api/members/${b.memberId}/block`),
+        ]);
+        expect(raced[1].status).toBe(200);
+        expect([200, 404], JSON.stringify(raced[0].body)).toContain(raced[0].status);
+        // And a proposal racing the block (the first one is closed by now either way).
+        const other = await pair(server);
+        const racedPropose = await Promise.all([
+          propose(server, other.a, other.matchId, { startsAt: at(2 * HOUR), place: '학생식당' }),
+          call(server.app, other.b.token, 'POST', `/api/members/${other.a.memberId}/block`),
+        ]);
+        expect([200, 404], JSON.stringify(racedPropose[0].body)).toContain(racedPropose[0].status);
+        const open = await rows<{ id: number }>(
+          server,
+          sql`select id from meetups where match_id in (${matchId}, ${other.matchId}) and status in ('PROPOSED', 'CONFIRMED')`,
+        );
+        expect(open, `round ${round}`).toEqual([]);
+        expect(await rows(server, sql`select 1 from jobs where dedupe_key like ${`meetup:${m.meetupId}:%`}`)).toEqual([]);
+      }
     });
   });
 }

@@ -1,8 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
 import type { Meetup } from '../../contract/meetups';
 import { describe, expect, it } from 'vitest';
+import { Toaster } from '../../src/components/ui/toast';
+import { registerMeetupMutations } from '../../src/entities/meetup';
 import { MeetupCard } from '../../src/features/meetups';
-import { renderWithQuery } from './support/helpers';
+import { setAccessToken } from '../../src/lib/auth';
+import { makeJwt, ok, renderWithQuery } from './support/helpers';
+import { server } from './support/msw-server';
 
 const HOUR = 3_600_000;
 const base = (over: Partial<Meetup>): Meetup => ({
@@ -27,10 +33,11 @@ const buttons = () =>
     .map((b) => b.textContent);
 
 describe('MeetupCard: what each member may do (contract section 14)', () => {
-  it('the partner of a proposal may accept or decline, add it to a calendar, or cancel', () => {
+  it('the partner of a proposal may accept or decline and add it to a calendar; 취소 is the proposer’s', () => {
     renderWithQuery(<MeetupCard meetup={base({})} />);
     expect(screen.getByRole('article', { name: '김제안님과의 약속' })).toHaveTextContent('약속 제안');
-    expect(buttons()).toEqual(['수락', '거절', '캘린더에 추가', '취소']);
+    // Not 거절 and 취소 side by side: declining is how the partner says no.
+    expect(buttons()).toEqual(['수락', '거절', '캘린더에 추가']);
     expect(screen.getByRole('link', { name: 'Google 캘린더' })).toHaveAttribute('href', expect.stringContaining('calendar.google.com'));
   });
 
@@ -39,6 +46,14 @@ describe('MeetupCard: what each member may do (contract section 14)', () => {
     renderWithQuery(<MeetupCard meetup={base({ partner: { id: 20, memberName: '이수락' } })} />);
     expect(buttons()).toEqual(['캘린더에 추가', '취소']);
     expect(screen.getByRole('article')).toHaveTextContent('이수락님의 답을 기다리고 있어요');
+  });
+
+  it('a confirmed meetup may be cancelled by either member before the start', () => {
+    const { unmount } = renderWithQuery(<MeetupCard meetup={base({ status: 'CONFIRMED' })} />);
+    expect(buttons()).toEqual(['캘린더에 추가', '취소']);
+    unmount();
+    renderWithQuery(<MeetupCard meetup={base({ status: 'CONFIRMED', partner: { id: 20, memberName: '이수락' } })} />);
+    expect(buttons()).toEqual(['캘린더에 추가', '취소']);
   });
 
   it('after the end a confirmed meetup asks "만났나요?" until answered; a cancelled one offers nothing', () => {
@@ -53,5 +68,45 @@ describe('MeetupCard: what each member may do (contract section 14)', () => {
     renderWithQuery(<MeetupCard meetup={base({ status: 'CANCELLED' })} past />);
     expect(buttons()).toEqual([]);
     expect(screen.getByRole('article')).toHaveTextContent('취소됨');
+  });
+});
+
+describe('MeetupCard: 취소 asks first, then says it is done', () => {
+  function renderCard(meetup: Meetup) {
+    setAccessToken(makeJwt(3600));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    registerMeetupMutations(queryClient);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MeetupCard meetup={meetup} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('a confirmed meetup: 취소 opens the dialog, 닫기 sends nothing, 약속 취소 cancels it and a toast says so', async () => {
+    const cancels: string[] = [];
+    server.use(
+      mswHttp.patch(`${window.location.origin}/api/meetups/1/cancel`, ({ request }) => {
+        cancels.push(request.url);
+        return HttpResponse.json(ok(base({ status: 'CANCELLED' })));
+      }),
+    );
+    renderCard(base({ status: 'CONFIRMED' }));
+    const card = screen.getByRole('article', { name: '김제안님과의 약속' });
+    fireEvent.click(within(card).getByRole('button', { name: '취소' }));
+    let dialog = await screen.findByRole('dialog', { name: '약속을 취소할까요?' });
+    expect(dialog).toHaveTextContent('상대에게 알림이 가요.');
+    fireEvent.click(within(dialog).getByRole('button', { name: '닫기' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '약속을 취소할까요?' })).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cancels).toEqual([]);
+
+    fireEvent.click(within(card).getByRole('button', { name: '취소' }));
+    dialog = await screen.findByRole('dialog', { name: '약속을 취소할까요?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '약속 취소' }));
+    expect((await screen.findByText('약속을 취소했어요')).closest('[data-testid="toast"]')).toHaveTextContent('김제안님에게 알렸어요.');
+    expect(cancels).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: '약속을 취소할까요?' })).toBeNull();
   });
 });

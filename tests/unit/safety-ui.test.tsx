@@ -4,9 +4,11 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../../contract/envelope';
 import { notificationContent } from '../../contract/notifications';
-import { withoutMember } from '../../src/entities/block';
+import { useBlockMember, withoutMember } from '../../src/entities/block';
+import { useMeetups } from '../../src/entities/meetup';
+import { setAccessToken } from '../../src/lib/auth';
 import { notificationTab } from '../../src/features/notifications';
-import { fail, ok } from './support/helpers';
+import { fail, makeJwt, ok, renderWithQuery } from './support/helpers';
 import { ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
@@ -118,5 +120,56 @@ describe('withoutMember', () => {
     expect(withoutMember(infinite, 9)).toBe(infinite);
     expect(withoutMember(undefined, 1)).toBeUndefined();
     expect(withoutMember({ other: 1 }, 1)).toEqual({ other: 1 });
+  });
+});
+
+describe('a block and the meetup lists (section 15: the server cancels the pair’s open meetups with the block)', () => {
+  /** What home's 다가오는 약속 reads (the upcoming list), next to a block of member 42. */
+  function UpcomingAndBlock() {
+    const upcoming = useMeetups('upcoming');
+    const block = useBlockMember();
+    return (
+      <>
+        <ul aria-label="다가오는 약속">
+          {upcoming.data?.map((m) => (
+            <li key={m.meetupId}>{m.partner.memberName}</li>
+          ))}
+        </ul>
+        <button type="button" onClick={() => block.mutate(42)}>
+          차단
+        </button>
+      </>
+    );
+  }
+
+  it('the blocker’s open upcoming list is refetched and drops the pair’s meetup at once', async () => {
+    let blocked = false;
+    const meetup = {
+      meetupId: 5,
+      matchId: 1,
+      proposerId: 42,
+      partnerId: 1,
+      startsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      endsAt: new Date(Date.now() + 10_800_000).toISOString(),
+      place: '학생식당',
+      status: 'CONFIRMED',
+      createdAt: new Date().toISOString(),
+      myCheckin: null,
+      partner: { id: 42, memberName: '이하늘' },
+      chatRoomId: 9,
+    };
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/meetups`, () => HttpResponse.json(ok(blocked ? [] : [meetup]))),
+      mswHttp.post(`${ORIGIN}/api/members/42/block`, () => {
+        blocked = true;
+        return HttpResponse.json(ok('BLOCK_SUCCESS'));
+      }),
+    );
+    setAccessToken(makeJwt(3600));
+    renderWithQuery(<UpcomingAndBlock />);
+    const list = screen.getByRole('list', { name: '다가오는 약속' });
+    expect(await within(list).findByText('이하늘')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '차단' }));
+    await waitFor(() => expect(within(list).queryByText('이하늘')).toBeNull());
   });
 });

@@ -24,6 +24,44 @@ export async function matchRow(db: Executor, matchId: number, lock = false): Pro
   return row;
 }
 
+/**
+ * Section 15: a block between the two, either way (the blocks primary key and blocks_blocked
+ * probes). While it lasts the pair's meetups are gone for both, as their chat room is.
+ */
+const blockedPair = (a: SQL, b: SQL) =>
+  sql`exists (select 1 from blocks bl where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+
+/**
+ * A fresh statement, so it sees a block committed while the caller waited for a row lock
+ * (READ COMMITTED: each statement takes a new snapshot).
+ */
+export async function blockedBetween(db: Executor, a: number, b: number): Promise<boolean> {
+  const rows = await rowsOf<{ n: number }>(db, sql`select 1 as n where ${blockedPair(sql`${a}::int`, sql`${b}::int`)}`);
+  return rows.length > 0;
+}
+
+/**
+ * Section 15: inside the block's transaction, cancels the pair's open meetups (what the upcoming
+ * list shows: PROPOSED or CONFIRMED, not yet ended) and returns their ids. The pair's match row is
+ * locked first, as a proposal locks it: a proposal in flight commits before the update reads, and
+ * one that comes later waits for the block's commit and then sees the block.
+ */
+export async function cancelOpenMeetupsOfPair(tx: Executor, a: number, b: number): Promise<number[]> {
+  // matches_pair's expressions: one index probe (a pair has at most one match).
+  const [match] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from matches where least(requester_id, target_id) = ${Math.min(a, b)} and greatest(requester_id, target_id) = ${Math.max(a, b)} for update`,
+  );
+  if (!match) return [];
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`update meetups set status = 'CANCELLED', sequence = sequence + 1, updated_at = now()
+         where match_id = ${Number(match.id)} and status in ('PROPOSED','CONFIRMED') and ends_at > now()
+        returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 export interface MeetupRow {
   id: number;
   match_id: number;
@@ -44,6 +82,15 @@ const MEETUP_COLUMNS = sql`m.id, m.match_id, m.proposer_id, m.partner_id, ${ms(s
 /** The meetup row, locked for the transaction when `lock`. */
 export async function meetupRow(db: Executor, id: number, lock = false): Promise<MeetupRow | undefined> {
   const [row] = await rowsOf<MeetupRow>(db, sql`select ${MEETUP_COLUMNS} from meetups m where m.id = ${id} ${lock ? sql`for update` : sql``}`);
+  return row;
+}
+
+/** The match's open (PROPOSED or CONFIRMED) meetup, if any: there is at most one (meetups_one_open). */
+export async function openMeetupOf(db: Executor, matchId: number): Promise<{ proposer_id: number; status: MeetupStatus } | undefined> {
+  const [row] = await rowsOf<{ proposer_id: number; status: MeetupStatus }>(
+    db,
+    sql`select proposer_id, status from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`,
+  );
   return row;
 }
 
@@ -105,7 +152,7 @@ export async function listMeetups(db: Executor, callerId: number, where: SQL, or
           join members p on p.id = case when m.proposer_id = ${callerId} then m.partner_id else m.proposer_id end
           left join chat_rooms r on r.member_a = least(m.proposer_id, m.partner_id) and r.member_b = greatest(m.proposer_id, m.partner_id)
           left join meetup_checkins c on c.meetup_id = m.id and c.member_id = ${callerId}
-         where (m.proposer_id = ${callerId} or m.partner_id = ${callerId}) and ${where}
+         where (m.proposer_id = ${callerId} or m.partner_id = ${callerId}) and not ${blockedPair(sql`m.proposer_id`, sql`m.partner_id`)} and ${where}
          order by ${order}
          limit ${limit}`,
   );
@@ -149,8 +196,16 @@ export async function complimentCounts(db: Executor, memberId: number): Promise<
   );
 }
 
-export async function memberUniversity(db: Executor, id: number): Promise<{ university_id: number; status: string } | undefined> {
-  const [row] = await rowsOf<{ university_id: number; status: string }>(db, sql`select university_id, status from members where id = ${id}`);
+/** The member as the caller may see them: `blocked` when a block stands between the two (section 15). */
+export async function memberUniversity(
+  db: Executor,
+  callerId: number,
+  id: number,
+): Promise<{ university_id: number; status: string; blocked: boolean } | undefined> {
+  const [row] = await rowsOf<{ university_id: number; status: string; blocked: boolean }>(
+    db,
+    sql`select university_id, status, ${blockedPair(sql`${callerId}::int`, sql`members.id`)} as blocked from members where id = ${id}`,
+  );
   return row;
 }
 
@@ -158,6 +213,7 @@ export interface SuggestionInputs {
   requester_id: number;
   target_id: number;
   status: string;
+  blocked: boolean;
   requester_mask: string;
   target_mask: string;
   places: string[] | null;
@@ -167,7 +223,8 @@ export interface SuggestionInputs {
 export async function suggestionInputs(db: Executor, matchId: number, universityId: number): Promise<SuggestionInputs | undefined> {
   const [row] = await rowsOf<SuggestionInputs>(
     db,
-    sql`select mt.requester_id, mt.target_id, mt.status, r.time_mask::text as requester_mask, t.time_mask::text as target_mask,
+    sql`select mt.requester_id, mt.target_id, mt.status, ${blockedPair(sql`mt.requester_id`, sql`mt.target_id`)} as blocked,
+               r.time_mask::text as requester_mask, t.time_mask::text as target_mask,
                (select array_agg(p.name order by p.position, p.id) from campus_places p where p.university_id = ${universityId}) as places
           from matches mt join members r on r.id = mt.requester_id join members t on t.id = mt.target_id
          where mt.id = ${matchId}`,

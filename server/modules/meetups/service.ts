@@ -13,7 +13,7 @@ import {
 import { NOTIFICATION_PUSH, notificationContent, type NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../../db/notifications';
-import { pgErrorCode, rowsOf, UNIQUE_VIOLATION } from '../../db/sql';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/sql';
 import { AppError } from '../../lib/http';
 import type { Scheduler, Tx } from '../../lib/scheduler';
 import type { PushService } from '../../lib/push';
@@ -45,7 +45,34 @@ const JOB_CHECKIN = 'meetup.checkin';
 const jobKey = (meetupId: number) => `meetup:${meetupId}:`;
 
 const conflict = (message: string) => new AppError('MEETUP_409', { _: message }, message);
+
+/**
+ * Section 15: while a block stands between the two, their match and meetups answer as ones that do
+ * not exist (404 MEETUP_404), to both members alike. It is what the rest of the pair's resources
+ * do: the match and the chat room are gone from both lists and member detail is 404 USER_404. A 403
+ * would claim the caller is not a member of the meetup, and the 409 of its cancelled state would
+ * tell the blocked member it was cancelled although nobody cancelled it.
+ */
+const notFoundWhileBlocked = () => new AppError('MEETUP_404');
+/**
+ * 409 for a proposal while the match has an open meetup. When it is the partner's proposal (the
+ * two proposed at about the same time), the message says so and where to look, as the PWA's
+ * 약속 잡기 sheet does once its refetched list shows that proposal.
+ */
+const openMeetupConflict = (caller: Caller, open: { proposer_id: number; status: string } | undefined) =>
+  open?.status === 'PROPOSED' && Number(open.proposer_id) !== caller.id
+    ? conflict('상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.')
+    : conflict('이미 진행 중인 약속이 있어요.');
 const badTime = (field: string, message: string) => new AppError('COMMON400', { [field]: message });
+
+/**
+ * Section 15: called inside the block's transaction (app.ts hands it to the safety module). The
+ * pair's open meetups are cancelled and their reminders and check-in removed with them. Silently:
+ * no MEETUP_CANCELLED either way, since the blocked member is never told.
+ */
+export async function cancelMeetupsOfBlockedPair(tx: Pick<Db, 'execute'>, scheduler: Scheduler, a: number, b: number): Promise<void> {
+  for (const id of await repo.cancelOpenMeetupsOfPair(tx, a, b)) await scheduler.cancel(jobKey(id), tx);
+}
 
 export function meetupsService(db: Db, options: MeetupsServiceOptions) {
   const now = options.now ?? Date.now;
@@ -65,28 +92,34 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     void push.notifyPush(recipientId, { type, title: NOTIFICATION_PUSH[type].title, body: notificationContent(type, senderName), senderId, url });
   }
 
-  /** 404 unknown, 403 not one of its two members. */
+  /** 404 unknown, 403 not one of its two members, 404 a meetup of a blocked pair (see notFoundWhileBlocked). */
   async function ownMeetup(tx: Pick<Db, 'execute'>, caller: Caller, id: number, lock: boolean): Promise<repo.MeetupRow> {
     const row = await repo.meetupRow(tx, id, lock);
     if (!row) throw new AppError('MEETUP_404');
     if (Number(row.proposer_id) !== caller.id && Number(row.partner_id) !== caller.id) throw new AppError('MEETUP_403');
+    // Checked after the row lock, in a statement of its own: a block that committed while this
+    // waited (and cancelled the meetup) answers 404, not the 409 of the cancelled state.
+    if (await repo.blockedBetween(tx, Number(row.proposer_id), Number(row.partner_id))) throw notFoundWhileBlocked();
     return row;
   }
 
-  /** The caller's accepted match: 404 unknown, 403 someone else's, 409 not (yet) accepted. */
+  /** The caller's accepted match: 404 unknown, 403 someone else's, 404 of a blocked pair, 409 not (yet) accepted. */
   async function ownMatch(tx: Pick<Db, 'execute'>, caller: Caller, matchId: number, lock: boolean) {
     const match = await repo.matchRow(tx, matchId, lock);
     if (!match) throw new AppError('MEETUP_404');
     const requester = Number(match.requester_id);
     const target = Number(match.target_id);
     if (requester !== caller.id && target !== caller.id) throw new AppError('MEETUP_403');
+    if (await repo.blockedBetween(tx, requester, target)) throw notFoundWhileBlocked();
     if (match.status !== 'ACCEPTED') throw conflict('수락된 런치챗에서만 약속을 잡을 수 있어요.');
     return { partnerId: requester === caller.id ? target : requester };
   }
 
   async function one(caller: Caller, id: number): Promise<Meetup> {
     const [meetup] = await repo.listMeetups(db, caller.id, sql`m.id = ${id}`, sql`m.id`, 1);
-    return meetup!;
+    // A block that committed right after the action hides the meetup from both (section 15).
+    if (!meetup) throw notFoundWhileBlocked();
+    return meetup;
   }
 
   /** Reminders at each offset before the start and the check-in at the end, in the confirming transaction. */
@@ -102,16 +135,20 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
 
   // ---- jobs: run inside the scheduler's transaction; pushes go out after its commit ----
 
+  // A block cancels the pair's open meetups and their jobs (cancelMeetupsOfBlockedPair); the block
+  // check still stands for a meetup a block did not cancel (already ended, or stored before the rule).
+  const blocked = (tx: Tx, row: repo.MeetupRow) => repo.blockedBetween(tx, Number(row.proposer_id), Number(row.partner_id));
+
   scheduler.handle<{ meetupId: number; offsetMs: number }>(JOB_REMINDER, async (job, tx) => {
     const row = await repo.meetupRow(tx, job.payload.meetupId);
     // Still meaningful only for a confirmed meetup that has not started (e.g. after downtime).
-    if (!row || row.status !== 'CONFIRMED' || Number(row.starts_ms) <= Date.now()) return;
+    if (!row || row.status !== 'CONFIRMED' || Number(row.starts_ms) <= Date.now() || (await blocked(tx, row))) return;
     return notifyBoth(tx, row, 'MEETUP_REMINDER');
   });
 
   scheduler.handle<{ meetupId: number }>(JOB_CHECKIN, async (job, tx) => {
     const row = await repo.meetupRow(tx, job.payload.meetupId);
-    if (!row || row.status !== 'CONFIRMED') return;
+    if (!row || row.status !== 'CONFIRMED' || (await blocked(tx, row))) return;
     const answered = new Set((await repo.checkinsOf(tx, Number(row.id))).map((c) => Number(c.member_id)));
     return notifyBoth(tx, row, 'MEETUP_CHECKIN', answered);
   });
@@ -139,6 +176,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
       if (!row) throw new AppError('MEETUP_404');
       const mine = Number(row.requester_id) === caller.id;
       if (!mine && Number(row.target_id) !== caller.id) throw new AppError('MEETUP_403');
+      if (row.blocked) throw notFoundWhileBlocked();
       if (row.status !== 'ACCEPTED') throw conflict('수락된 런치챗에서만 약속을 잡을 수 있어요.');
       const places = row.places ?? [];
       return suggestMeetupSlots({
@@ -164,8 +202,8 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
         created = await db.transaction(async (tx) => {
           // The match row lock serialises two proposals of one pair; the partial unique index backs it up.
           const { partnerId } = await ownMatch(tx, caller, matchId, true);
-          const open = await rowsOf<{ id: number }>(tx, sql`select id from meetups where match_id = ${matchId} and status in ('PROPOSED','CONFIRMED') limit 1`);
-          if (open.length > 0) throw conflict('이미 진행 중인 약속이 있어요.');
+          const open = await repo.openMeetupOf(tx, matchId);
+          if (open) throw openMeetupConflict(caller, open);
           const id = await repo.insertMeetup(tx, { matchId, proposerId: caller.id, partnerId, startsMs, endsMs, place: body.place });
           const name = await repo.memberName(tx, caller.id);
           await insertNotification(tx, partnerId, caller.id, 'MEETUP_PROPOSED', name);
@@ -173,7 +211,8 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
           return { id, partnerId, name, roomId };
         });
       } catch (error) {
-        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('이미 진행 중인 약속이 있어요.');
+        // The other proposal committed first: it is there now (or already answered).
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw openMeetupConflict(caller, await repo.openMeetupOf(db, matchId));
         throw error;
       }
       options.onRoomOpened?.(created.roomId);
@@ -261,9 +300,10 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     },
 
     async compliments(caller: Caller, memberId: number): Promise<ComplimentCounts> {
-      const member = await repo.memberUniversity(db, memberId);
-      // Another university's member is indistinguishable from one that does not exist (as profiles).
-      if (!member || member.status !== 'ACTIVE' || Number(member.university_id) !== caller.universityId) throw new AppError('USER_404');
+      const member = await repo.memberUniversity(db, caller.id, memberId);
+      // Another university's member, or one with a block between the two (section 15), is
+      // indistinguishable from one that does not exist (as profiles).
+      if (!member || member.status !== 'ACTIVE' || Number(member.university_id) !== caller.universityId || member.blocked) throw new AppError('USER_404');
       const rows = await repo.complimentCounts(db, memberId);
       const counts = Object.fromEntries(COMPLIMENT_CODES.map((c) => [c, 0])) as ComplimentCounts['counts'];
       for (const r of rows) if ((COMPLIMENT_CODES as readonly string[]).includes(r.code)) counts[r.code as keyof typeof counts] = Number(r.n);

@@ -10,6 +10,12 @@ interface Caller {
 }
 
 export interface SafetyHooks {
+  /**
+   * Inside the block's transaction, after the block row: what another module closes for the pair
+   * (app.ts hands in the meetups', which cancels their open meetups). Nothing in it may tell
+   * either member: the blocked member is never told.
+   */
+  closePair?(tx: Pick<Db, 'execute'>, blockerId: number, blockedId: number): Promise<void>;
   /** After a block committed: both members' open sockets stop receiving the pair's room. */
   onBlocked?(blockerId: number, blockedId: number, roomId: number): void;
   /** After an unblock committed: the pair's room counts again towards both members' unread totals. */
@@ -18,7 +24,7 @@ export interface SafetyHooks {
 
 export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {}) {
   return {
-    /** POST /api/members/{id}/block: idempotent; withdraws pending requests in the same transaction. */
+    /** POST /api/members/{id}/block: idempotent; withdraws pending requests and closes the pair's meetups in the same transaction. */
     async block(caller: Caller, targetId: number): Promise<void> {
       if (targetId === caller.id) throw new AppError('COMMON400', { id: '자기 자신은 차단할 수 없어요.' });
       if (targetId < 1 || targetId > MAX_INT4) throw new AppError('USER_404');
@@ -29,6 +35,7 @@ export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {})
         // member who blocked the caller is still blockable (and nothing here tells them apart).
         if (!target || target.university_id !== caller.universityId || target.status === 'PENDING') throw new AppError('USER_404');
         await repo.block(tx, caller.id, targetId);
+        await hooks.closePair?.(tx, caller.id, targetId);
       });
       const roomId = await repo.roomOf(caller.id, targetId);
       if (roomId !== undefined) hooks.onBlocked?.(caller.id, targetId, roomId);

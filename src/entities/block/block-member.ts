@@ -3,10 +3,11 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { blockedSchema, BLOCK_SUCCESS } from '../../../contract/safety';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
 import { invalidateKeys } from '../../lib/query-client';
-// A block changes members (lists, my page), matches and chat rooms: the block entity may import
-// those three key factories (eslint.config.js ENTITY_EDGES).
+// A block changes members (lists, my page), matches, chat rooms and meetups: the block entity may
+// import those four key factories (eslint.config.js ENTITY_EDGES).
 import { chatKeys } from '../chat-room/keys';
 import { matchKeys } from '../match/keys';
+import { meetupKeys } from '../meetup/keys';
 import { memberKeys } from '../member/keys';
 import { blockKeys } from './keys';
 import { withoutMember } from './without-member';
@@ -23,7 +24,7 @@ function blockMember(memberId: number): Promise<typeof BLOCK_SUCCESS> {
 const blockMutationKey = ['blocks', 'block'] as const;
 
 /** Every key a block changes, through the real key factories. */
-const BLOCK_CHANGES = [blockKeys.all, memberKeys.lists(), memberKeys.myPage(), matchKeys.all, chatKeys.rooms()] as const;
+const BLOCK_CHANGES = [blockKeys.all, memberKeys.lists(), memberKeys.myPage(), matchKeys.all, chatKeys.rooms(), meetupKeys.lists()] as const;
 
 /** Only a dropped connection retries (and pauses if now offline); a server answer is final. */
 const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
@@ -44,8 +45,9 @@ export function registerBlockMutations(queryClient: QueryClient): void {
 /**
  * Blocks a member. When the server confirms, the member leaves every cached member list at once
  * (home, explore: `memberKeys.lists()`), and what the block changes is refetched through the
- * resources' own key factories: the block list, those lists, my page's counters, the match lists
- * and the chat rooms (the pair's room is gone for both).
+ * resources' own key factories: the block list, those lists, my page's counters, the match lists,
+ * the chat rooms (the pair's room is gone for both) and the meetup lists (the server cancels the
+ * pair's open meetups with the block, section 15: home's 다가오는 약속 and /meetups drop them).
  */
 export function useBlockMember() {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatMeetupRange, googleCalendarUrl } from '../../../../contract/meetups-values';
 import type { MeetupStatus, Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/modal';
 import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup, useMeetupMutationState } from '../../../entities/meetup';
 import { showToast } from '../../../lib/toast';
 import { CheckinSheet } from './checkin-sheet';
@@ -19,8 +20,10 @@ const STATUS_LABEL: Record<MeetupStatus, string> = {
 const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', checkin: '체크인' } as const;
 
 /**
- * One meetup with what the caller may do now: the partner 수락/거절 a proposal, either 취소 before
- * the start, 캘린더에 추가 (.ics and Google Calendar), and "만났나요?" after the end.
+ * One meetup with what the caller may do now: the partner 수락/거절 a proposal, the proposer
+ * 취소 it, either 취소 a confirmed one before the start (asked first: the other member is
+ * notified and it cannot be undone), 캘린더에 추가 (.ics and Google Calendar), and "만났나요?"
+ * after the end.
  */
 export function MeetupCard({ meetup, past = false, openCheckin = false }: { meetup: Meetup; past?: boolean; openCheckin?: boolean }) {
   const now = useNow();
@@ -36,6 +39,13 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
   const ended = past || Date.parse(meetup.endsAt) <= now;
   const busy = pending.action !== null;
   const onError = (error: Error) => showToast('처리하지 못했어요', error.message);
+  // The promise, not mutate's callbacks: an answer refetches the meetup lists, which can take this
+  // card away first (a cancelled meetup leaves 다가오는 약속 and the room; one gone meanwhile is a
+  // 404), and the callbacks of an unmounted card are dropped. Toasts outlive the card.
+  const send = (mutation: { mutateAsync(id: number): Promise<Meetup> }, done?: () => void) => void mutation.mutateAsync(meetup.meetupId).then(done, onError);
+  const [askingCancel, setAskingCancel] = useState(false);
+  // A proposal is the proposer's to withdraw (its partner 거절s it); a confirmed one either may cancel.
+  const canCancel = open && !started && (meetup.status === 'CONFIRMED' || iProposed);
   const canCheckin = (meetup.status === 'CONFIRMED' || meetup.status === 'DONE') && ended && !meetup.myCheckin;
   // Opened from the "만났나요?" notification: the sheet is up at once.
   const [checkinOpen, setCheckinOpen] = useState(openCheckin && canCheckin);
@@ -59,10 +69,10 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
       <div className={styles.actions}>
         {meetup.status === 'PROPOSED' && !iProposed && !started ? (
           <>
-            <Button size="md" disabled={busy} onClick={() => confirm.mutate(meetup.meetupId, { onError })}>
+            <Button size="md" disabled={busy} onClick={() => send(confirm)}>
               수락
             </Button>
-            <Button size="md" variant="secondary" disabled={busy} onClick={() => decline.mutate(meetup.meetupId, { onError })}>
+            <Button size="md" variant="secondary" disabled={busy} onClick={() => send(decline)}>
               거절
             </Button>
           </>
@@ -77,8 +87,8 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
             </a>
           </>
         ) : null}
-        {open && !started ? (
-          <Button size="md" variant="ghost" disabled={busy} onClick={() => cancel.mutate(meetup.meetupId, { onError })}>
+        {canCancel ? (
+          <Button size="md" variant="ghost" disabled={busy} onClick={() => setAskingCancel(true)}>
             취소
           </Button>
         ) : null}
@@ -89,6 +99,15 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
         ) : null}
       </div>
       {checkinOpen ? <CheckinSheet meetup={meetup} open onClose={() => setCheckinOpen(false)} /> : null}
+      <ConfirmDialog
+        open={askingCancel}
+        onClose={() => setAskingCancel(false)}
+        title="약속을 취소할까요?"
+        text="상대에게 알림이 가요."
+        confirmLabel="약속 취소"
+        cancelLabel="닫기"
+        onConfirm={() => send(cancel, () => showToast('약속을 취소했어요', `${meetup.partner.memberName}님에게 알렸어요.`))}
+      />
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { formatMeetupRange, MEETUP_PLACE_MAX } from '../../../../contract/meetup
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
+import { useMeetups, useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
 import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import * as styles from './meetups.css';
@@ -18,6 +18,10 @@ interface PlanMeetupSheetProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Why no proposal can go (the server's 409 says the same): the pair already has an open meetup. */
+const PARTNER_PROPOSED_FIRST = '상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.';
+const ALREADY_OPEN = '이미 진행 중인 약속이 있어요.';
+
 /** Tomorrow 12:00 in Seoul, as the custom form's starting values. */
 function defaultCustom() {
   const t = seoulParts(Date.now() + 86_400_000);
@@ -29,9 +33,16 @@ function defaultCustom() {
  * time and place typed in. Sending creates a PROPOSED meetup the partner sees as a card in the
  * chat room, a notification and a push.
  */
-function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupSheetProps) {
+export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupSheetProps) {
   const suggestions = useMeetupSuggestions(matchId, open);
   const propose = useProposeMeetup();
+  const upcoming = useMeetups('upcoming');
+  // The pair's open meetup, once the list shows one: the partner proposed meanwhile (seen live, or
+  // in the list every meetup write refetches, after this proposal's 409), or one was made
+  // elsewhere. No proposal can go then: the sheet says why and keeps what was picked. Not while
+  // this proposal is on its way or done, since its own meetup shows before the sheet closes.
+  const taken = propose.isPending || propose.isSuccess ? undefined : upcoming.data?.find((m) => m.matchId === matchId);
+  const takenReason = taken ? (taken.proposerId === taken.partner.id ? PARTNER_PROPOSED_FIRST : ALREADY_OPEN) : null;
   const [picked, setPicked] = useState<number | 'custom' | null>(null);
   const [custom, setCustom] = useState(defaultCustom);
   const [place, setPlace] = useState('');
@@ -40,6 +51,7 @@ function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupShee
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (takenReason) return;
     setError(null);
     let body: { startsAt: string; endsAt?: string; place: string };
     if (picked === 'custom') {
@@ -125,16 +137,16 @@ function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMeetupShee
             onChange={(e) => setPlace(e.target.value)}
           />
         </label>
-        {error ? (
+        {takenReason || error ? (
           <p className={styles.error} role="alert">
-            {error}
+            {takenReason ?? error}
           </p>
         ) : null}
         <div className={styles.sheetActions}>
           <Button variant="secondary" className={styles.grow} onClick={onClose}>
             닫기
           </Button>
-          <Button type="submit" className={styles.grow} disabled={propose.isPending}>
+          <Button type="submit" className={styles.grow} disabled={propose.isPending || takenReason !== null}>
             약속 제안하기
           </Button>
         </div>

@@ -1,7 +1,9 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { useAcceptedMatchId, useMeetups } from '../../../entities/meetup';
 import { MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
-import { PlanMeetupButton } from './plan-meetup-sheet';
+import { PlanMeetupButton, PlanMeetupSheet } from './plan-meetup-sheet';
 
 /**
  * The chat room's meetup strip (decision 0013): the pair's open meetup as a card pinned above the
@@ -10,18 +12,25 @@ import { PlanMeetupButton } from './plan-meetup-sheet';
 export function RoomMeetup({ friendId, friendName }: { friendId: number; friendName: string }) {
   const upcoming = useMeetups('upcoming');
   const matchId = useAcceptedMatchId(friendId);
+  // Whether 약속 잡기's sheet is up, held here and not in the button: when the partner's proposal
+  // arrives meanwhile the card takes the button's place, and the sheet stays (same place in the
+  // tree) to say so, with the student's pick still shown, instead of vanishing with the button.
+  const [planning, setPlanning] = useState(false);
   const meetup = upcoming.data?.find((m) => m.partner.id === friendId);
-  if (meetup) {
-    return (
-      <div className={styles.pinned}>
-        <MeetupCard meetup={meetup} />
-      </div>
-    );
-  }
-  if (typeof matchId.data !== 'number') return null;
+  const acceptedMatchId = typeof matchId.data === 'number' ? matchId.data : null;
+  if (!meetup && acceptedMatchId === null) return null;
   return (
     <div className={styles.pinned}>
-      <PlanMeetupButton matchId={matchId.data} partnerName={friendName} />
+      {meetup ? (
+        <MeetupCard meetup={meetup} />
+      ) : (
+        <Button size="md" variant="secondary" onClick={() => setPlanning(true)}>
+          약속 잡기
+        </Button>
+      )}
+      {planning && acceptedMatchId !== null ? (
+        <PlanMeetupSheet matchId={acceptedMatchId} partnerName={friendName} open onClose={() => setPlanning(false)} />
+      ) : null}
     </div>
   );
 }

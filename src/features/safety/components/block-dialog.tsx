@@ -58,7 +58,7 @@ export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
         </>
       }
     >
-      서로의 추천과 검색에 보이지 않고, 주고받은 요청과 채팅방도 사라져요. 상대에게는 알리지 않아요.
+      서로의 추천과 검색에 보이지 않고, 주고받은 요청과 채팅방, 잡아 둔 약속도 사라져요. 상대에게는 알리지 않아요.
     </Modal>
   );
 }

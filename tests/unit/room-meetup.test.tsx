@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Meetup } from '../../contract/meetups';
+import { Toaster } from '../../src/components/ui/toast';
+import { meetupKeys, registerMeetupMutations } from '../../src/entities/meetup';
+import { RoomMeetup } from '../../src/features/meetups';
+import { setAccessToken } from '../../src/lib/auth';
+import { fail, makeJwt, ok } from './support/helpers';
+import { server } from './support/msw-server';
+
+/**
+ * The chat room's meetup strip (contract section 14) when the pair's open meetup appears under the
+ * 약속 잡기 sheet: every meetup write refetches the upcoming list (and the app refetches it live
+ * when a meetup notification arrives), and the pair's open meetup takes the 약속 잡기 button's
+ * place. The sheet must not vanish with the button: it says why no proposal can go.
+ */
+const ORIGIN = window.location.origin;
+const HOUR = 3_600_000;
+const ME = 1;
+const FRIEND = 42;
+const MATCH = 7;
+const PARTNER_FIRST = '상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.';
+const slot = { startsAt: new Date(Date.now() + 24 * HOUR).toISOString(), endsAt: new Date(Date.now() + 25 * HOUR).toISOString(), place: '학생식당' };
+
+const meetup = (proposerId: number): Meetup => ({
+  meetupId: 5,
+  matchId: MATCH,
+  proposerId,
+  partnerId: proposerId === ME ? FRIEND : ME,
+  ...slot,
+  status: 'PROPOSED',
+  createdAt: new Date().toISOString(),
+  myCheckin: null,
+  partner: { id: FRIEND, memberName: '이하늘' },
+  chatRoomId: 9,
+});
+
+function renderRoomStrip() {
+  setAccessToken(makeJwt(3600, String(ME)));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  registerMeetupMutations(queryClient);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RoomMeetup friendId={FRIEND} friendName="이하늘" />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+/** 약속 잡기 → the first suggestion; returns the sheet. */
+async function pickFirstSuggestion() {
+  fireEvent.click(await screen.findByRole('button', { name: '약속 잡기' }));
+  const sheet = await screen.findByRole('dialog', { name: '이하늘님과 약속 잡기' });
+  fireEvent.click(await within(sheet).findByRole('button', { name: /학생식당/ }));
+  return sheet;
+}
+
+/** The sheet is still up, says the partner proposed first, keeps the pick, and sends nothing more. */
+async function expectPartnerFirst(sheet: HTMLElement) {
+  expect(await within(sheet).findByRole('alert')).toHaveTextContent(PARTNER_FIRST);
+  expect(screen.getByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBe(sheet);
+  expect(within(sheet).getByRole('button', { name: /학생식당/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(within(sheet).getByRole('button', { name: '약속 제안하기' })).toBeDisabled();
+  // Closed, the partner's proposal is there to answer.
+  fireEvent.click(within(sheet).getByRole('button', { name: '닫기' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBeNull());
+  const card = screen.getByRole('article', { name: '이하늘님과의 약속' });
+  expect(card).toHaveTextContent('이하늘님이 제안했어요');
+  expect(within(card).getByRole('button', { name: '수락' })).toBeInTheDocument();
+}
+
+describe('RoomMeetup: the partner’s proposal arriving under the 약속 잡기 sheet', () => {
+  let upcoming: Meetup[];
+  let proposals: number;
+  beforeEach(() => {
+    upcoming = [];
+    proposals = 0;
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/matches`, () =>
+        HttpResponse.json(
+          ok({
+            data: [{ id: MATCH, matchedUser: { id: FRIEND } }],
+            meta: { currentPage: 0, pageSize: 50, totalItems: 1, totalPages: 1, hasNext: false },
+          }),
+        ),
+      ),
+      mswHttp.get(`${ORIGIN}/api/matches/${MATCH}/meetup-suggestions`, () => HttpResponse.json(ok([slot]))),
+      mswHttp.get(`${ORIGIN}/api/meetups`, () => HttpResponse.json(ok(upcoming))),
+      mswHttp.post(`${ORIGIN}/api/matches/${MATCH}/meetups`, () => {
+        proposals++;
+        // The partner's proposal committed a moment before this one: the server refuses it.
+        upcoming = [meetup(FRIEND)];
+        return HttpResponse.json(fail('MEETUP_409', PARTNER_FIRST, { _: PARTNER_FIRST }), { status: 409 });
+      }),
+    );
+  });
+
+  it('sent at the same time (409): the sheet stays and says so, over the partner’s card that replaced the button', async () => {
+    renderRoomStrip();
+    const sheet = await pickFirstSuggestion();
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    await expectPartnerFirst(sheet);
+    expect(proposals).toBe(1);
+  });
+
+  it('arriving while the student picks (the list refetched live): the sheet says so before anything is sent', async () => {
+    const queryClient = renderRoomStrip();
+    const sheet = await pickFirstSuggestion();
+    upcoming = [meetup(FRIEND)];
+    await act(() => queryClient.invalidateQueries({ queryKey: meetupKeys.all }));
+    await expectPartnerFirst(sheet);
+    expect(proposals).toBe(0);
+  });
+
+  it('a proposal that goes through closes the sheet and says it was sent', async () => {
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches/${MATCH}/meetups`, () => {
+        upcoming = [meetup(ME)];
+        return HttpResponse.json(ok(meetup(ME)));
+      }),
+    );
+    renderRoomStrip();
+    const sheet = await pickFirstSuggestion();
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    expect((await screen.findByText('약속을 제안했어요')).closest('[data-testid="toast"]')).toHaveTextContent('이하늘님이 수락하면 확정돼요.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBeNull());
+    expect(screen.getByRole('article', { name: '이하늘님과의 약속' })).toHaveTextContent('이하늘님의 답을 기다리고 있어요');
+  });
+});
