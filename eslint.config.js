@@ -171,8 +171,9 @@ export default defineConfig(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   // No zod in the browser (decision 0022): the PWA reads the contract's schemas as types only and
-  // imports values from the zod-free contract/*-values.ts files (seoul-time and labelled-codes hold no schemas). The operator console (its own
-  // lazy chunks, never on a student's screen) still checks its forms with the contract's schemas.
+  // imports values from the zod-free contract/*-values.ts files (seoul-time, labelled-codes and
+  // korean-particle hold no schemas). The operator console (its own lazy chunks, never on a
+  // student's screen) still checks its forms with the contract's schemas.
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/features/admin/**'],
@@ -183,7 +184,7 @@ export default defineConfig(
           paths: [{ name: 'zod', allowTypeImports: true, message: 'The browser loads no zod (decision 0022): check by hand.' }],
           patterns: [
             {
-              regex: 'contract/(?!seoul-time$|labelled-codes$)(?!.*-values$)[a-z-]+$',
+              regex: 'contract/(?!seoul-time$|labelled-codes$|korean-particle$)(?!.*-values$)[a-z-]+$',
               allowTypeImports: true,
               message: 'Import values from contract/<module>-values.ts; the schema modules are types only in the browser (decision 0022).',
             },

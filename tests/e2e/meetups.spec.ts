@@ -49,6 +49,14 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   const suggestions = sheet.getByRole('list', { name: '추천 시간' }).getByRole('button');
   await expect(suggestions.first()).toContainText(/\d+월 \d+일 \([월화수목금]\) \d{2}:00~\d{2}:00/);
   await expect(suggestions.first()).toContainText('학생식당');
+  // 직접 정하기: the date and time fields fit the sheet at 390 px (the time field stuck out).
+  await sheet.getByRole('button', { name: '다른 날짜·시간 직접 정하기' }).click();
+  const sheetBox = (await sheet.getByRole('form', { name: '약속 잡기' }).boundingBox())!;
+  for (const name of ['날짜', '시간']) {
+    const box = (await sheet.getByLabel(name, { exact: true }).boundingBox())!;
+    expect(box.x + box.width, name).toBeLessThanOrEqual(Math.ceil(sheetBox.x + sheetBox.width));
+  }
+  await shoot(pageA, 'meetups-00-plan-sheet-custom');
   await suggestions.first().click();
   await shoot(pageA, 'meetups-01-plan-sheet');
   await noSeriousAxeFindings(pageA, 'the 약속 잡기 sheet');

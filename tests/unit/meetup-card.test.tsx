@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import type { Meetup } from '../../contract/meetups';
@@ -108,5 +108,18 @@ describe('MeetupCard: 취소 asks first, then says it is done', () => {
     expect((await screen.findByText('약속을 취소했어요')).closest('[data-testid="toast"]')).toHaveTextContent('김제안님에게 알렸어요.');
     expect(cancels).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: '약속을 취소할까요?' })).toBeNull();
+  });
+
+  it('a cancel made offline waits, and says so with the right particle (취소를, 수락을)', async () => {
+    onlineManager.setOnline(false);
+    try {
+      renderCard(base({ status: 'CONFIRMED' }));
+      const card = screen.getByRole('article', { name: '김제안님과의 약속' });
+      fireEvent.click(within(card).getByRole('button', { name: '취소' }));
+      fireEvent.click(within(await screen.findByRole('dialog', { name: '약속을 취소할까요?' })).getByRole('button', { name: '약속 취소' }));
+      expect(await within(card).findByText('오프라인 — 연결되면 취소를 보낼게요')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { withParticle } from '../../../../contract/korean-particle';
 import { formatMeetupRange, googleCalendarUrl } from '../../../../contract/meetups-values';
 import type { MeetupStatus, Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
@@ -62,7 +63,9 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
       </p>
       {pending.action ? (
         <p className={styles.note} role="status">
-          {pending.offline ? `오프라인 — 연결되면 ${PENDING_LABEL[pending.action]}을 보낼게요` : `${PENDING_LABEL[pending.action]} 중이에요`}
+          {pending.offline
+            ? `오프라인 — 연결되면 ${withParticle(PENDING_LABEL[pending.action], '을/를')} 보낼게요`
+            : `${PENDING_LABEL[pending.action]} 중이에요`}
         </p>
       ) : null}
       {meetup.myCheckin ? <p className={styles.note}>{meetup.myCheckin.met ? '만났다고 답했어요' : '만나지 못했다고 답했어요'}</p> : null}

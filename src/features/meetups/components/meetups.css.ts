@@ -81,9 +81,22 @@ export const optionPlace = style({ fontSize: vars.font.xs, color: vars.color.tex
 
 export const fields = style({ display: 'flex', gap: vars.space.sm });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, flex: 1, fontSize: vars.font.xs, color: vars.color.textSub });
+// minWidth 0: a flex item is otherwise as wide as its input's own minimum (a time input's is
+// wider than half a 390 px sheet), and the second field stuck out past the sheet's edge.
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  flex: 1,
+  minWidth: 0,
+  fontSize: vars.font.xs,
+  color: vars.color.textSub,
+});
 
 export const input = style({
+  width: '100%',
+  minWidth: 0,
+  boxSizing: 'border-box',
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,
   borderRadius: vars.radius.md,
