@@ -286,3 +286,44 @@ test('chat room: the partner’s proposal crossing one being made is explained i
   const notes = await api<{ notifications: { type: string }[] }>(request, b, 'get', '/api/notifications?size=50');
   expect(notes.notifications.filter((n) => n.type === 'MEETUP_CANCELLED')).toHaveLength(1);
 });
+
+test('an open chat room shows the partner’s proposal and its cancellation live (event:notification), and home’s bell gets its dot', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const a = await apiMember(request, uniqueEmail('meet-live-a'), '김화면', { timeTables: everyWeekday });
+  const b = await apiMember(request, uniqueEmail('meet-live-b'), '이실시', { timeTables: everyWeekday });
+  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
+  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
+  const [match] = (await api<{ data: { id: number }[] }>(request, b, 'get', '/api/matches?status=ACCEPTED')).data;
+  const room = await api<{ chatRoomId: number }>(request, a, 'post', `/api/chatrooms?friendId=${b.memberId}`);
+
+  // A sits in the room, connected; home's bell was visited before, so only what comes next is new.
+  await useToken(page, a.token);
+  await page.goto(`/chatting/${room.chatRoomId}`);
+  await expect(page.getByRole('button', { name: '약속 잡기' })).toBeVisible();
+  await expect(page.getByText('채팅방에 연결 중이에요...')).toBeHidden({ timeout: 20_000 });
+
+  // B proposes from their phone: A's room shows it without a reload.
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, b, 'get', `/api/matches/${match!.id}/meetup-suggestions`);
+  const meetup = await api<{ meetupId: number }>(request, b, 'post', `/api/matches/${match!.id}/meetups`, slot);
+  const card = page.getByRole('article', { name: '이실시님과의 약속' });
+  await expect(card).toContainText('이실시님이 제안했어요');
+  await expect(card.getByRole('button', { name: '수락' })).toBeVisible();
+  await shoot(page, 'meetups-10-room-live-proposal');
+
+  // B withdraws it: the card goes, 약속 잡기 is back.
+  await api(request, b, 'patch', `/api/meetups/${meetup.meetupId}/cancel`);
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('button', { name: '약속 잡기' })).toBeVisible();
+
+  // Home: the bell has its dot until the notifications are seen.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: '알림, 새 알림 있음' })).toBeVisible();
+  await shoot(page, 'home-bell-dot');
+  await page.getByRole('link', { name: '알림, 새 알림 있음' }).click();
+  await expect(page.getByRole('link').filter({ hasText: '이실시님이 점심 약속을 제안했어요!' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: '알림', exact: true })).toBeVisible();
+});
