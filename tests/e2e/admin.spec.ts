@@ -274,6 +274,8 @@ test('the statistics tab draws charts with the numbers beside them, dated in Kor
     texts.join(' | '),
   ).toBe(true);
   expect(texts.filter((t) => ENGLISH_DATE.test(t))).toEqual([]);
+  // Counts: whole numbers on the y axis (uPlot's default steps drew 0.2, 0.4 … under a maximum of 1).
+  expect(texts.filter((t) => /^\d*\.\d+$/.test(t))).toEqual([]);
   // The hover legend names the day in Korean.
   const over = page.locator('.u-over').first();
   const box = (await over.boundingBox())!;
@@ -297,6 +299,7 @@ test('the statistics tab draws charts with the numbers beside them, dated in Kor
     texts.join(' | '),
   ).toBe(true);
   expect(texts.filter((t) => ENGLISH_DATE.test(t))).toEqual([]);
+  expect(texts.filter((t) => /^\d*\.\d+$/.test(t))).toEqual([]);
   await page.mouse.move(0, 0);
   await shoot(page, 'admin-stats-year-1280');
 

@@ -33,6 +33,9 @@ const X_INCRS = [1, 2, 3, 4, 5, 7, 10, 15]
     [1, 2, 5].map((n) => n * YEAR),
   );
 
+/** y-axis tick steps: the rows are counts, so whole numbers only (uPlot's own steps go to 0.2). */
+const Y_INCRS = [1, 2, 5].flatMap((n) => [1, 10, 100, 1_000, 10_000, 100_000].map((p) => n * p)).sort((a, b) => a - b);
+
 /**
  * x-axis labels in Korean, as uPlot's documented `axes[].values` table: per tick step from
  * (seconds), the label, then the label where a year / month / day / hour / minute / second
@@ -80,7 +83,10 @@ export function StatsChart({ title, days, series }: { title: string; days: strin
         },
         // Room on the right for half of a last day label ("11월 29일") centred on the plot's edge.
         padding: [null, 36, null, null],
-        axes: [{ space: 80, incrs: X_INCRS, values: X_VALUES }, { size: 48 }],
+        axes: [
+          { space: 80, incrs: X_INCRS, values: X_VALUES },
+          { size: 48, incrs: Y_INCRS },
+        ],
         // The x series' legend label is uPlot's English "Time" unless named, its value "2026-11-26 12:00am".
         series: [
           { label: '날짜', value: '{YYYY}년 {M}월 {D}일 ({WWW})' },
