@@ -21,6 +21,17 @@ async function api<T>(request: APIRequestContext, who: ApiMember, method: 'get' 
   return ((await res.json()) as { result: T }).result;
 }
 
+/** Two students free on weekdays, matched (A asked, B accepted), with their chat room opened by A. */
+async function pairInRoom(request: APIRequestContext, tag: string, [nameA, nameB]: [string, string]) {
+  const a = await apiMember(request, uniqueEmail(`${tag}-a`), nameA, { timeTables: everyWeekday });
+  const b = await apiMember(request, uniqueEmail(`${tag}-b`), nameB, { timeTables: everyWeekday });
+  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
+  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
+  const [match] = (await api<{ data: { id: number }[] }>(request, b, 'get', '/api/matches?status=ACCEPTED')).data;
+  const room = await api<{ chatRoomId: number }>(request, a, 'post', `/api/chatrooms?friendId=${b.memberId}`);
+  return { a, b, match: match!, room };
+}
+
 /** WCAG 2 A/AA: no serious or critical axe finding (as tests/e2e/a11y.spec.ts). */
 async function noSeriousAxeFindings(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -217,12 +228,7 @@ test('chat room: the partner’s proposal crossing one being made is explained i
   request,
 }) => {
   test.setTimeout(90_000);
-  const a = await apiMember(request, uniqueEmail('meet-cross-a'), '김교차', { timeTables: everyWeekday });
-  const b = await apiMember(request, uniqueEmail('meet-cross-b'), '이먼저', { timeTables: everyWeekday });
-  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
-  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
-  const [match] = (await api<{ data: { id: number }[] }>(request, b, 'get', '/api/matches?status=ACCEPTED')).data;
-  const room = await api<{ chatRoomId: number }>(request, a, 'post', `/api/chatrooms?friendId=${b.memberId}`);
+  const { a, b, match, room } = await pairInRoom(request, 'meet-cross', ['김교차', '이먼저']);
 
   // A opens 약속 잡기 in the room and picks a time; B proposes from their phone meanwhile.
   await useToken(page, a.token);
@@ -232,8 +238,8 @@ test('chat room: the partner’s proposal crossing one being made is explained i
   const picked = sheet.getByRole('list', { name: '추천 시간' }).getByRole('button').first();
   await expect(picked).toContainText('학생식당');
   await picked.click();
-  const [, second] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, b, 'get', `/api/matches/${match!.id}/meetup-suggestions`);
-  await api(request, b, 'post', `/api/matches/${match!.id}/meetups`, second);
+  const [, second] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, b, 'get', `/api/matches/${match.id}/meetup-suggestions`);
+  await api(request, b, 'post', `/api/matches/${match.id}/meetups`, second);
   // A sends: either the server refuses it (409, the proposals crossed) or B's proposal already
   // reached the room live and the button is disabled (force: a click on it then does nothing).
   await sheet.getByRole('button', { name: '약속 제안하기' }).click({ force: true });
@@ -292,22 +298,17 @@ test('an open chat room shows the partner’s proposal and its cancellation live
   request,
 }) => {
   test.setTimeout(60_000);
-  const a = await apiMember(request, uniqueEmail('meet-live-a'), '김화면', { timeTables: everyWeekday });
-  const b = await apiMember(request, uniqueEmail('meet-live-b'), '이실시', { timeTables: everyWeekday });
-  await api(request, a, 'post', '/api/matches', { toMemberId: b.memberId });
-  await api(request, b, 'patch', `/api/matches/accept/${a.memberId}`);
-  const [match] = (await api<{ data: { id: number }[] }>(request, b, 'get', '/api/matches?status=ACCEPTED')).data;
-  const room = await api<{ chatRoomId: number }>(request, a, 'post', `/api/chatrooms?friendId=${b.memberId}`);
+  const { a, b, match, room } = await pairInRoom(request, 'meet-live', ['김화면', '이실시']);
 
-  // A sits in the room, connected; home's bell was visited before, so only what comes next is new.
+  // A sits in the room, connected.
   await useToken(page, a.token);
   await page.goto(`/chatting/${room.chatRoomId}`);
   await expect(page.getByRole('button', { name: '약속 잡기' })).toBeVisible();
   await expect(page.getByText('채팅방에 연결 중이에요...')).toBeHidden({ timeout: 20_000 });
 
   // B proposes from their phone: A's room shows it without a reload.
-  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, b, 'get', `/api/matches/${match!.id}/meetup-suggestions`);
-  const meetup = await api<{ meetupId: number }>(request, b, 'post', `/api/matches/${match!.id}/meetups`, slot);
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, b, 'get', `/api/matches/${match.id}/meetup-suggestions`);
+  const meetup = await api<{ meetupId: number }>(request, b, 'post', `/api/matches/${match.id}/meetups`, slot);
   const card = page.getByRole('article', { name: '이실시님과의 약속' });
   await expect(card).toContainText('이실시님이 제안했어요');
   await expect(card.getByRole('button', { name: '수락' })).toBeVisible();
