@@ -69,8 +69,9 @@ export const roomEventSchema = z.object({
 });
 export type RoomEvent = z.infer<typeof roomEventSchema>;
 /** `event:notification` on `/sub/members/me` (extension): a notification of this type (section 6) was stored for the member. */
-const notificationEventSchema = z.object({ type: z.string() });
-export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+export interface NotificationEvent {
+  type: string;
+}
 
 /** CHAT_RATE's default: SENDs per second per member, and the burst allowed above it. */
 export const CHAT_RATE_DEFAULT = { perSecond: 10, burst: 30 } as const;
