@@ -109,8 +109,8 @@ export async function startApiServer(kind: DbKind, env: Record<string, string> =
 
 export const DB_KINDS: DbKind[] = POSTGRES_AVAILABLE ? ['pglite', 'postgres'] : ['pglite'];
 
-/** Runs the suite once per database kind, each with a fresh app and database. */
-export function describeApi(title: string, suite: (get: () => ApiServer) => void, env: Record<string, string> = {}): void {
+/** Runs the suite once per database kind, each with a fresh app and database (`kind`: for tests only one kind can run). */
+export function describeApi(title: string, suite: (get: () => ApiServer, kind: DbKind) => void, env: Record<string, string> = {}): void {
   for (const kind of DB_KINDS) {
     describe(`${title} [${kind}]`, () => {
       let server: ApiServer | undefined;
@@ -123,7 +123,7 @@ export function describeApi(title: string, suite: (get: () => ApiServer) => void
       suite(() => {
         if (!server) throw new Error('test server did not start');
         return server;
-      });
+      }, kind);
     });
   }
 }
