@@ -18,3 +18,6 @@ export const SIGNUP_MESSAGES = {
 
 /** At most this many slots in one sign-up. */
 export const SIGNUP_MAX_SLOTS = 50;
+
+/** Sign-up's `membername`: at most this many characters. */
+export const MEMBER_NAME_MAX = 20;

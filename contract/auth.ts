@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { interestCodeSchema, MAX_INTERESTS } from './interests';
 import { plainLine, UNSAFE_TEXT_MESSAGE } from './members';
 import { slotSchema } from './timetable';
-import { NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
+import { MEMBER_NAME_MAX, NEW_USER_RESULT, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from './auth-values';
 // The plain values (no zod) live in ./auth-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
 export { ACCESS_HEADER, NEW_USER_RESULT, SIGNUP_MESSAGES } from './auth-values';
@@ -21,7 +21,7 @@ export const accessClaimsSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(20, SIGNUP_MESSAGES.nameTooLong),
+  membername: z.string({ error: SIGNUP_MESSAGES.name }).trim().min(1, SIGNUP_MESSAGES.name).max(MEMBER_NAME_MAX, SIGNUP_MESSAGES.nameTooLong),
   studentNo: z
     .string({ error: SIGNUP_MESSAGES.studentNo })
     .trim()

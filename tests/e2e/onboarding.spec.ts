@@ -34,7 +34,9 @@ test('a new student signs in, completes the profile, reaches home, keeps the ses
   await expect(page.getByRole('heading', { name: '프로필 작성 중' })).toBeVisible();
   const next = page.getByRole('button', { name: '다음' });
 
-  // Step 1: name.
+  // Step 1: name, suggested from the sign-in page's; an emptied field is refused.
+  await expect(page.getByLabel('이름')).toHaveValue('이런치');
+  await page.getByLabel('이름').fill('');
   await next.click();
   await expectModal(page, '이름을 입력해주세요.');
   await page.getByLabel('이름').fill('   ');

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_MESSAGES } from '../../contract/auth';
@@ -62,6 +63,27 @@ async function choose(user: UserEvent, dropdown: RegExp, option: string) {
 }
 
 describe('profile wizard', () => {
+  it('step 1 starts with the name given at sign-in, once it is known, and never replaces what the student typed', async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderWithQuery(<ProfileWizard onExit={vi.fn()} onDone={vi.fn()} />);
+    const field = screen.getByLabelText('이름');
+    expect(field).toHaveValue('');
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfileWizard onExit={vi.fn()} onDone={vi.fn()} suggestedName=" 김새내 " />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('이름')).toHaveValue('김새내'));
+    await user.clear(screen.getByLabelText('이름'));
+    await user.type(screen.getByLabelText('이름'), '김진짜');
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfileWizard onExit={vi.fn()} onDone={vi.fn()} suggestedName="다른이름" />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('이름')).toHaveValue('김진짜');
+  });
+
   it('shows the heading, the notes and step 1 of 5', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: '프로필 작성 중' })).toBeInTheDocument();

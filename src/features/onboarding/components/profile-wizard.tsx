@@ -1,6 +1,7 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import type { InterestCode } from '../../../../contract/interests';
 import type { Slot } from '../../../../contract/timetable';
+import { MEMBER_NAME_MAX } from '../../../../contract/auth-values';
 import { Button } from '../../../components/ui/button';
 import { Dropdown } from '../../../components/ui/dropdown';
 import { BackButton } from '../../../components/ui/header';
@@ -23,12 +24,20 @@ interface ProfileWizardProps {
   onExit: () => void;
   /** After a successful submit (to /onboarding/complete). */
   onDone: () => void;
+  /** The name given at sign-in: step 1 starts with it until the student types their own. */
+  suggestedName?: string;
 }
 
 /** Spec "Profile wizard": five steps, each checked before moving on; the last one submits. */
-export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
+export function ProfileWizard({ onExit, onDone, suggestedName }: ProfileWizardProps) {
   const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<ProfileDraft>(EMPTY_DRAFT);
+  const [stored, setDraft] = useState<ProfileDraft>(EMPTY_DRAFT);
+  // Until the student types in step 1, its name is the one given at sign-in (known once the
+  // route's query answers; a longer one than the step allows is not suggested). Derived, not
+  // copied into state, so a late answer fills the field and nothing typed is ever replaced.
+  const [nameTouched, setNameTouched] = useState(false);
+  const suggested = suggestedName?.trim() ?? '';
+  const draft = nameTouched || suggested.length > MEMBER_NAME_MAX ? stored : { ...stored, name: suggested };
   const [message, setMessage] = useState<string | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const signUp = useSignUp();
@@ -99,9 +108,12 @@ export function ProfileWizard({ onExit, onDone }: ProfileWizardProps) {
             name="name"
             autoComplete="name"
             placeholder="실명을 입력해 주세요"
-            maxLength={20}
+            maxLength={MEMBER_NAME_MAX}
             value={draft.name}
-            onChange={(name) => update({ name })}
+            onChange={(name) => {
+              setNameTouched(true);
+              update({ name });
+            }}
             labelAddon={
               <button type="button" className={styles.infoButton} aria-label="실명 정책 안내" onClick={() => setInfoOpen(true)}>
                 <InfoIcon size={18} />

@@ -1,4 +1,4 @@
-import { SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from '../../../../contract/auth-values';
+import { MEMBER_NAME_MAX, SIGNUP_MAX_SLOTS, SIGNUP_MESSAGES } from '../../../../contract/auth-values';
 import type { SignUpBody } from '../../../../contract/auth';
 import { MAX_INTERESTS, type InterestCode } from '../../../../contract/interests-values';
 import type { Slot } from '../../../../contract/timetable';
@@ -34,7 +34,7 @@ export function validateStep(step: number, draft: ProfileDraft): string | null {
     case 0: {
       const name = draft.name.trim();
       if (name.length < 1) return SIGNUP_MESSAGES.name;
-      return name.length > 20 ? SIGNUP_MESSAGES.nameTooLong : null;
+      return name.length > MEMBER_NAME_MAX ? SIGNUP_MESSAGES.nameTooLong : null;
     }
     case 1:
       return /^\d{2}$/.test(draft.studentNo.trim()) ? null : SIGNUP_MESSAGES.studentNo;
