@@ -145,7 +145,11 @@ export type StatsRow = z.infer<typeof statsRowSchema>;
 
 /** Reports (contract sections 15 and 16). */
 const REPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
-export const reportsQuerySchema = z.object({ status: z.enum(REPORT_STATUSES, { error: 'status는 OPEN 또는 CLOSED예요.' }).default('OPEN') });
+export const reportsQuerySchema = z.object({
+  status: z.enum(REPORT_STATUSES, { error: 'status는 OPEN 또는 CLOSED예요.' }).default('OPEN'),
+  /** Extension: only reports against members of this university (a campus's own operators). */
+  universityId: universityIdSchema.optional(),
+});
 const REPORT_ACTIONS = ['DISMISS', 'SUSPEND'] as const;
 export const reportActionSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: 'action은 DISMISS 또는 SUSPEND예요.' }) });
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
@@ -167,6 +171,8 @@ const adminReportSchema = z.object({
   target: adminMemberRef,
   /** Reports against this target with the same status (the console groups by target). */
   targetReportCount: z.number().int(),
+  /** Extension: the target's university (the console names it; `universityId` filters by it). */
+  targetUniversityId: z.number().int(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

@@ -164,6 +164,12 @@ test('an operator suspends a reported member and the member’s open app signs o
   await page.goto('/admin?tab=reports');
   const card = page.getByRole('article', { name: '최정지에 대한 신고' });
   await expect(card.getByText('채팅에서 욕설을 했어요')).toBeVisible();
+  // The card names the member's university, and 학교 narrows the queue to one campus.
+  await expect(card).toContainText('가톨릭대');
+  await page.getByLabel('학교').selectOption({ label: '이화여대' });
+  await expect(card).toBeHidden();
+  await page.getByLabel('학교').selectOption({ label: '가톨릭대' });
+  await expect(card).toBeVisible();
   await expect(card.getByText('괴롭힘', { exact: false })).toBeVisible();
   // The detail keeps its line break (what the page shows is its innerText).
   expect(await card.getByText('여러 번이요').evaluate((el) => (el as HTMLElement).innerText)).toBe('채팅에서 욕설을 했어요\n여러 번이요');

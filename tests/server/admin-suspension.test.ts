@@ -170,6 +170,32 @@ describeApi(
       expect(await outcome(s, first.token, laterReport, later.memberId)).toEqual({ resolution: 'SUSPEND', suspended: true });
     });
 
+    it('reports name the target’s university and filter by it (a campus’s own queue); a bad universityId is a Korean 400', async () => {
+      const s = server();
+      const op = await newMember(s.app, OPERATOR, { membername: '운영자' });
+      const universities = (await call(s.app, op.token, 'GET', '/api/admin/universities')).body.result as { universityId: number; name: string }[];
+      const stamp = Date.now().toString(36);
+      const atEwha = async (tag: string) => newMember(s.app, `${tag}-${stamp}@ewha.ac.kr`, { membername: tag });
+      const ewhaTarget = await atEwha('ewhatarget');
+      const ewhaReporter = await atEwha('ewhareporter');
+      expect((await call(s.app, ewhaReporter.token, 'POST', '/api/reports', { targetMemberId: ewhaTarget.memberId, reason: 'SPAM' })).status).toBe(200);
+      const catholicTarget = await newMember(s.app, chatEmail('cathtarget'), { membername: '가톨릭' });
+      await reportOf(s, catholicTarget.memberId);
+      type Row = { target: { memberId: number }; targetUniversityId: number };
+      const all = (await call(s.app, op.token, 'GET', '/api/admin/reports')).body.result as Row[];
+      const universityOf = (memberId: number) => all.find((r) => r.target.memberId === memberId)?.targetUniversityId;
+      const ewha = universities.find((u) => u.name === '이화여대')!;
+      expect(universityOf(ewhaTarget.memberId)).toBe(ewha.universityId);
+      expect(universityOf(catholicTarget.memberId)).not.toBe(ewha.universityId);
+      const onlyEwha = (await call(s.app, op.token, 'GET', `/api/admin/reports?status=OPEN&universityId=${ewha.universityId}`)).body.result as Row[];
+      expect(onlyEwha.map((r) => r.target.memberId)).toEqual([ewhaTarget.memberId]);
+      for (const bad of ['0', '-1', 'x', '2147483648']) {
+        const res = await call(s.app, op.token, 'GET', `/api/admin/reports?universityId=${bad}`);
+        expect([res.status, res.body.code], bad).toEqual([400, 'COMMON400']);
+        expect(res.body.message).toMatch(/[가-힣]/);
+      }
+    });
+
     // Two operators deciding at the same moment: both requests are held at the report's row (a
     // test transaction locks it) until both are inside the database, then let go together. A
     // status read without a lock would let both see OPEN and both win. PostgreSQL only: PGlite

@@ -93,8 +93,8 @@ export function adminRepo(db: Db) {
         .orderBy(asc(mentorApplications.createdAt), asc(mentorApplications.id));
     },
 
-    /** Reports of one status with both members and how many reports of that status the target has. */
-    reports(status: 'OPEN' | 'CLOSED') {
+    /** Reports of one status (of one university's members, when given) with both members and how many reports of that status the target has. */
+    reports(status: 'OPEN' | 'CLOSED', universityId?: number) {
       return rowsOf<{
         report_id: number;
         status: 'OPEN' | 'CLOSED';
@@ -112,17 +112,18 @@ export function adminRepo(db: Db) {
         target_name: string | null;
         target_email: string;
         target_status: string;
+        target_university_id: number;
         target_count: number | string;
       }>(
         db,
         sql`select r.id as report_id, r.status, r.resolution, r.reason, r.detail, r.message_id::text as message_id, r.message_text, r.created_at,
                    rm.id as reporter_id, rm.membername as reporter_name, rm.email as reporter_email, rm.status as reporter_status,
                    tm.id as target_id, tm.membername as target_name, tm.email as target_email, tm.status as target_status,
-                   count(*) over (partition by r.target_id) as target_count
+                   tm.university_id as target_university_id, count(*) over (partition by r.target_id) as target_count
               from ${reports} r
               join ${members} rm on rm.id = r.reporter_id
               join ${members} tm on tm.id = r.target_id
-             where r.status = ${status}
+             where r.status = ${status} ${universityId === undefined ? sql`` : sql`and tm.university_id = ${universityId}`}
              order by target_count desc, r.target_id, r.created_at desc, r.id desc
              limit 1000`,
       );

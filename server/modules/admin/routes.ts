@@ -192,7 +192,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
       });
 
       admin.get('/reports', { schema: { querystring: reportsQuerySchema, response: okResponse(adminReportsSchema) } }, async (request) => {
-        const rows = await repo.reports(request.query.status);
+        const rows = await repo.reports(request.query.status, request.query.universityId);
         const result: AdminReport[] = rows.map((r) => ({
           reportId: r.report_id,
           status: r.status,
@@ -205,6 +205,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           reporter: { memberId: r.reporter_id, memberName: r.reporter_name, email: r.reporter_email, status: r.reporter_status },
           target: { memberId: r.target_id, memberName: r.target_name, email: r.target_email, status: r.target_status },
           targetReportCount: Number(r.target_count),
+          targetUniversityId: Number(r.target_university_id),
         }));
         return ok(result);
       });

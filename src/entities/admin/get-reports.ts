@@ -4,14 +4,17 @@ import type { adminReportsSchema, AdminReport } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
-/** GET /api/admin/reports?status — a target's reports next to each other, most reported first. */
-function getReports(status: 'OPEN' | 'CLOSED'): Promise<AdminReport[]> {
-  return apiJson<z.infer<typeof adminReportsSchema>>(`/api/admin/reports?status=${status}`, {});
+/** GET /api/admin/reports?status&universityId — a target's reports next to each other, most reported first. */
+function getReports(status: 'OPEN' | 'CLOSED', universityId: number | null): Promise<AdminReport[]> {
+  const search = new URLSearchParams({ status });
+  if (universityId !== null) search.set('universityId', String(universityId));
+  return apiJson<z.infer<typeof adminReportsSchema>>(`/api/admin/reports?${search.toString()}`, {});
 }
 
-const reportsQueryOptions = (status: 'OPEN' | 'CLOSED') =>
-  queryOptions({ queryKey: adminKeys.reportsOf(status), queryFn: () => getReports(status), meta: ADMIN_QUERY_META });
+const reportsQueryOptions = (status: 'OPEN' | 'CLOSED', universityId: number | null) =>
+  queryOptions({ queryKey: adminKeys.reportsOf(status, universityId), queryFn: () => getReports(status, universityId), meta: ADMIN_QUERY_META });
 
-export function useReports(status: 'OPEN' | 'CLOSED') {
-  return useQuery(reportsQueryOptions(status));
+/** `universityId` null: every university's. */
+export function useReports(status: 'OPEN' | 'CLOSED', universityId: number | null = null) {
+  return useQuery(reportsQueryOptions(status, universityId));
 }

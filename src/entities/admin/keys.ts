@@ -13,7 +13,7 @@ export const adminKeys = {
   applications: (universityId: number, month: string) => [...adminKeys.all, 'applications', universityId, month] as const,
   /** GET /api/admin/reports?status */
   reports: () => [...adminKeys.all, 'reports'] as const,
-  reportsOf: (status: 'OPEN' | 'CLOSED') => [...adminKeys.reports(), status] as const,
+  reportsOf: (status: 'OPEN' | 'CLOSED', universityId: number | null) => [...adminKeys.reports(), status, universityId] as const,
   /** GET /api/admin/members/suspended */
   suspended: () => [...adminKeys.all, 'suspended'] as const,
   /** GET /api/admin/stats?from&to&universityId */

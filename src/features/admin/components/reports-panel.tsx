@@ -5,11 +5,12 @@ import type { AdminReport, ReportAction } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDecideReport, useReinstateMember, useReports, useSuspended } from '../../../entities/admin';
+import { useDecideReport, useReinstateMember, useReports, useSuspended, useUniversities } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
+import { UniversityMonthPicker } from './university-month-picker';
 
 const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
@@ -17,6 +18,7 @@ const who = (m: AdminReport['target']) => `${m.memberName ?? '(이름 없음)'} 
 
 interface Group {
   target: AdminReport['target'];
+  universityId: number;
   reports: AdminReport[];
 }
 
@@ -24,7 +26,7 @@ interface Group {
 function groupByTarget(reports: AdminReport[]): Group[] {
   const groups = new Map<number, Group>();
   for (const report of reports) {
-    const group = groups.get(report.target.memberId) ?? { target: report.target, reports: [] };
+    const group = groups.get(report.target.memberId) ?? { target: report.target, universityId: report.targetUniversityId, reports: [] };
     group.reports.push(report);
     groups.set(report.target.memberId, group);
   }
@@ -34,7 +36,11 @@ function groupByTarget(reports: AdminReport[]): Group[] {
 /** 신고: open reports grouped by member with the reported message; 무시 / 정지; 정지 해제. */
 export function ReportsPanel() {
   const [status, setStatus] = useState<'OPEN' | 'CLOSED'>('OPEN');
-  const reports = useReports(status);
+  // null: every university's (operators may run several campuses); a campus's club picks its own.
+  const [universityId, setUniversityId] = useState<number | null>(null);
+  const reports = useReports(status, universityId);
+  const universities = useUniversities();
+  const universityName = (id: number) => universities.data?.find((u) => u.universityId === id)?.name ?? '';
   const decide = useDecideReport();
   const [pending, setPending] = useState<{ group: Group; action: ReportAction } | null>(null);
   const [notice, setNotice] = useState('');
@@ -59,6 +65,7 @@ export function ReportsPanel() {
 
   return (
     <div className={styles.panel}>
+      <UniversityMonthPicker universityId={universityId} onUniversity={setUniversityId} allowAll />
       <div className={styles.actions} role="group" aria-label="신고 상태">
         <Button size="md" variant={status === 'OPEN' ? 'dark' : 'secondary'} aria-pressed={status === 'OPEN'} onClick={() => show('OPEN')}>
           처리 전
@@ -83,7 +90,8 @@ export function ReportsPanel() {
           {groupByTarget(reports.data).map((group) => (
             <article key={group.target.memberId} className={styles.card} aria-label={`${group.target.memberName ?? '회원'}에 대한 신고`}>
               <h3 className={styles.cardTitle}>
-                {who(group.target)} <span className={styles.badge}>신고 {group.reports.length}건</span>{' '}
+                {who(group.target)} {universityName(group.universityId) ? <span className={styles.badge}>{universityName(group.universityId)}</span> : null}{' '}
+                <span className={styles.badge}>신고 {group.reports.length}건</span>{' '}
                 {group.target.status === 'DISABLED' ? <span className={styles.dangerBadge}>정지됨</span> : null}
               </h3>
               {group.reports.map((report) => (
