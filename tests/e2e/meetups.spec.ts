@@ -325,6 +325,7 @@ test('an open chat room shows the partner’s proposal and its cancellation live
   await shoot(page, 'home-bell-dot');
   await page.getByRole('link', { name: '알림, 새 알림 있음' }).click();
   await expect(page.getByRole('link').filter({ hasText: '이실시님이 점심 약속을 제안했어요!' })).toBeVisible();
-  await page.goto('/');
+  // Back home at once (as a student would, not a reload): the dot is gone.
+  await page.goBack();
   await expect(page.getByRole('link', { name: '알림', exact: true })).toBeVisible();
 });
