@@ -21,3 +21,22 @@ export function formatMobile(digits: string): string {
   const parts = /^(01\d)(\d{3,4})(\d{4})$/.exec(digits);
   return parts ? `${parts[1]}-${parts[2]}-${parts[3]}` : digits;
 }
+
+/** 회원 search (extension): the longest search text, and how many members one search shows. */
+export const ADMIN_MEMBER_QUERY_MAX = 100;
+export const ADMIN_MEMBER_SEARCH_MAX = 50;
+/** A suspension without a report names its reason (kept in the audit log). */
+export const SUSPEND_REASON_MAX = 200;
+export const AUDIT_PAGE_SIZE = 50;
+
+/** What the audit log records (extension), with the console's Korean label for each. */
+export const ADMIN_ACTIONS = ['REPORT_DISMISS', 'REPORT_SUSPEND', 'MEMBER_SUSPEND', 'MEMBER_REINSTATE', 'MENTOR_SAVE', 'PLACES_SAVE'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
+  REPORT_DISMISS: '신고 무시',
+  REPORT_SUSPEND: '신고로 정지',
+  MEMBER_SUSPEND: '직접 정지',
+  MEMBER_REINSTATE: '정지 해제',
+  MENTOR_SAVE: '이달의 멘토 저장',
+  PLACES_SAVE: '장소 저장',
+};

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MEETUP_PLACE_MAX } from './meetups';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
-import { CAMPUS_PLACES_MAX, STATS_MAX_DAYS } from './admin-values';
+import { ADMIN_ACTIONS, ADMIN_MEMBER_QUERY_MAX, AUDIT_PAGE_SIZE, CAMPUS_PLACES_MAX, STATS_MAX_DAYS, SUSPEND_REASON_MAX } from './admin-values';
 import { withParticle } from './korean-particle';
 // The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { CAMPUS_PLACES_MAX, formatMobile } from './admin-values';
+export { ADMIN_MEMBER_SEARCH_MAX, CAMPUS_PLACES_MAX, formatMobile, type AdminAction } from './admin-values';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
@@ -234,3 +234,67 @@ export const campusPlacesBodySchema = z.object({
 });
 export const campusPlacesSchema = z.object({ universityId: z.number().int(), places: z.array(z.string()) });
 export type CampusPlaces = z.infer<typeof campusPlacesSchema>;
+
+/**
+ * 회원 (extension): find a member by name or e-mail, with their status and open reports, to
+ * suspend someone nobody has reported in the app (a no-show told to the club, a message someone
+ * screenshotted) or to check on a member. At most `ADMIN_MEMBER_SEARCH_MAX` rows: most open
+ * reports first, then the newest accounts.
+ */
+export const memberSearchQuerySchema = z.object({
+  query: z
+    .string()
+    .trim()
+    .max(ADMIN_MEMBER_QUERY_MAX, `검색어는 ${ADMIN_MEMBER_QUERY_MAX}자 이하로 입력해 주세요.`)
+    .refine(noControlChars, UNSAFE_TEXT_MESSAGE)
+    .default(''),
+  universityId: universityIdSchema.optional(),
+});
+
+const adminMemberRowSchema = z.object({
+  memberId: z.number().int(),
+  memberName: z.string().nullable(),
+  email: z.string(),
+  universityId: z.number().int(),
+  department: z.string().nullable(),
+  studentNo: z.string().nullable(),
+  /** PENDING (sign-up not finished), ACTIVE or DISABLED (suspended). */
+  status: z.string(),
+  /** Reports against this member that no operator has decided yet. */
+  openReports: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
+export const adminMemberRowsSchema = z.array(adminMemberRowSchema);
+
+/** POST /api/admin/members/{id}/suspend (extension): a suspension without a report needs a reason, kept in the audit log. */
+export const suspendMemberBodySchema = z.object({
+  reason: z
+    .string({ error: '정지 사유를 입력해 주세요.' })
+    .trim()
+    .min(1, '정지 사유를 입력해 주세요.')
+    .max(SUSPEND_REASON_MAX, `정지 사유는 ${SUSPEND_REASON_MAX}자 이하로 입력해 주세요.`)
+    .refine(noControlChars, UNSAFE_TEXT_MESSAGE),
+});
+/** The suspension, and how many OPEN reports of the member it closed (as SUSPEND; their reporters are told). */
+export const memberSuspendedSchema = z.object({ memberId: z.number().int(), closedReports: z.number().int() });
+
+/** GET /api/admin/audit?before&size&universityId (extension): the operators' log, newest first. */
+export const auditQuerySchema = z.object({
+  before: z.coerce.number({ error: 'before는 숫자예요.' }).int().positive().max(2_147_483_647).optional(),
+  size: z.coerce.number({ error: 'size는 숫자예요.' }).int().min(1, 'size는 1 이상이에요.').max(100, 'size는 100 이하예요.').default(AUDIT_PAGE_SIZE),
+  universityId: universityIdSchema.optional(),
+});
+const auditEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  operatorEmail: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  targetMemberId: z.number().int().nullable(),
+  targetName: z.string().nullable(),
+  reportId: z.number().int().nullable(),
+  universityId: z.number().int().nullable(),
+  detail: z.string().nullable(),
+});
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), hasNext: z.boolean() });
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -11,7 +11,14 @@ export type NotificationType =
   | 'MEETUP_CONFIRMED'
   | 'MEETUP_CANCELLED'
   | 'MEETUP_REMINDER'
-  | 'MEETUP_CHECKIN';
+  | 'MEETUP_CHECKIN'
+  // Contract section 16 (extension): a reporter is told what the operators decided. No sender: the
+  // content names the reported member, the list shows 런치챗 운영팀.
+  | 'REPORT_ACTION_TAKEN'
+  | 'REPORT_NO_ACTION';
+
+/** Notifications from the operators rather than from a member: no sender, nothing to open. */
+export const OPERATOR_NOTIFICATION_TYPES: readonly NotificationType[] = ['REPORT_ACTION_TAKEN', 'REPORT_NO_ACTION'];
 
 /** Meetup notifications: the in-app list opens the meetups page; pushes carry the pair's chat room instead. */
 export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = [

@@ -14,6 +14,9 @@ const CONTENT: Record<NotificationType, (senderName: string) => string> = {
   MEETUP_CANCELLED: (name) => `${name}님이 약속을 취소했어요.`,
   MEETUP_REMINDER: (name) => `${name}님과의 약속이 곧 시작돼요.`,
   MEETUP_CHECKIN: (name) => `${name}님과 만났나요?`,
+  // Section 16 (extension): the name is the reported member's.
+  REPORT_ACTION_TAKEN: (name) => `신고하신 ${name}님을 검토해 이용 정지 조치를 했어요. 알려 주셔서 고마워요.`,
+  REPORT_NO_ACTION: (name) => `신고하신 ${name}님을 검토했지만 운영 정책 위반은 확인되지 않았어요.`,
 };
 
 /** The stored content texts, exactly as contract section 6 gives them (sections 14 and 15 for the meetup and expiry types). */
@@ -31,6 +34,8 @@ export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: s
   MEETUP_CANCELLED: { title: '약속 취소', url: '/meetups' },
   MEETUP_REMINDER: { title: '곧 약속 시간이에요', url: '/meetups' },
   MEETUP_CHECKIN: { title: '만났나요?', url: '/meetups' },
+  REPORT_ACTION_TAKEN: { title: '신고 처리 결과', url: '/alarm' },
+  REPORT_NO_ACTION: { title: '신고 처리 결과', url: '/alarm' },
 };
 
 export const notificationsQuerySchema = z.object({

@@ -9,6 +9,7 @@ type Writer = Pick<Db, 'insert'>;
  * Every module that causes a notification (matches today) writes it through here, inside its own
  * transaction; only the notifications module reads them.
  */
-export async function insertNotification(tx: Writer, recipientId: number, senderId: number, type: NotificationType, senderName: string) {
+/** `senderId` null: the operators' own notifications (section 16's report outcomes), which name no member as sender. */
+export async function insertNotification(tx: Writer, recipientId: number, senderId: number | null, type: NotificationType, senderName: string) {
   await tx.insert(notifications).values({ recipientId, senderId, type, content: notificationContent(type, senderName) });
 }

@@ -349,6 +349,30 @@ export const memberSuspensions = pgTable('member_suspensions', {
 });
 
 /**
+ * The operators' audit log (contract section 16, extension): who decided what, when, about whom.
+ * Each row is written in the same transaction as the action it records, so the log never names an
+ * action that did not happen nor misses one that did. Names and e-mails are copied in, so the log
+ * still reads after an account is deleted.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id').references(() => members.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action').notNull(),
+    targetMemberId: integer('target_member_id').references(() => members.id, { onDelete: 'set null' }),
+    targetName: text('target_name'),
+    reportId: integer('report_id'),
+    universityId: integer('university_id'),
+    /** The operator's note (a suspension's reason) or what changed (a month, a count). */
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_actions_university').on(t.universityId, t.id)],
+);
+
+/**
  * Operator stats (contract section 16, decision 0015-admin-stats): the counts of a Seoul day that
  * is over, per university, computed once from the real tables by the same SQL that computes the
  * current day live, so a 90-day range reads ~90 rows per university instead of every message.

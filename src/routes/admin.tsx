@@ -5,7 +5,7 @@ import { oneOf } from '../lib/search-params';
 
 // The console's tabs (features/admin's ADMIN_TABS), spelled here so that nothing of the console is
 // imported by the part of this file that stays in the app's entry chunk (search, loader).
-const TABS = ['mentor', 'applications', 'places', 'reports', 'stats'] as const;
+const TABS = ['mentor', 'applications', 'places', 'reports', 'members', 'audit', 'stats'] as const;
 const validateSearch = (search: Record<string, unknown>) => ({ tab: oneOf(search.tab, TABS) ?? 'mentor' });
 
 // Contract section 16: the operator console. Its component (and everything it imports: the admin

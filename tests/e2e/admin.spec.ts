@@ -206,6 +206,64 @@ test('an operator suspends a reported member and the member’s open app signs o
   await targetCtx.close();
 });
 
+test('an operator finds a member nobody reported in the app, suspends them with a reason; the log keeps it and an earlier reporter is told', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const stamp = Date.now().toString(36).slice(-5);
+  const noShow = await signUpStudent(request, E2E_URL, uniqueEmail('noshow'), `노쇼${stamp}`);
+  const witness = await signUpStudent(request, E2E_URL, uniqueEmail('witness'), '정목격');
+  const reported = await request.post(`${E2E_URL}/api/reports`, {
+    headers: { authorization: `Bearer ${witness.token}` },
+    data: { targetMemberId: noShow.memberId, reason: 'NO_SHOW' },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=members');
+  const search = page.getByRole('search', { name: '회원 찾기' });
+  await search.getByLabel('이름 또는 이메일').fill(stamp);
+  await search.getByRole('button', { name: '찾기' }).click();
+  const row = page.getByRole('row', { name: new RegExp(`노쇼${stamp}`) });
+  await expect(row).toContainText('활동 중');
+  await expect(row).toContainText('1건');
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // The reason is required: the dialog stays open and says so.
+  await row.getByRole('button', { name: `노쇼${stamp}님 정지` }).click();
+  const dialog = page.getByRole('dialog', { name: `노쇼${stamp}님을 정지할까요?` });
+  await dialog.getByRole('button', { name: '정지' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('정지 사유를 입력해 주세요.');
+  await dialog.getByLabel('정지 사유 (기록에 남아요)').fill('동아리 단톡방 제보: 약속 3회 노쇼');
+  await shoot(page, 'admin-members-suspend-1280');
+  await dialog.getByRole('button', { name: '정지' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `노쇼${stamp}님을 정지했어요.` })).toContainText('처리 전 신고 1건도 닫고');
+  await expect(row).toContainText('정지됨');
+  await expect(row.getByRole('button', { name: `노쇼${stamp}님 정지 해제` })).toBeVisible();
+
+  // 기록: who did it, to whom, and why.
+  await page.getByRole('tab', { name: '기록' }).click();
+  const entry = page.getByRole('row', { name: new RegExp(`노쇼${stamp}`) });
+  await expect(entry).toContainText('직접 정지');
+  await expect(entry).toContainText('동아리 단톡방 제보: 약속 3회 노쇼');
+  await expect(entry).toContainText(E2E_OPERATOR_EMAIL);
+  await shoot(page, 'admin-audit-1280');
+
+  // The student who reported the no-show hears the outcome from 런치챗 운영팀.
+  const witnessCtx = await studentContext(browser, E2E_URL, witness);
+  const phone = await witnessCtx.newPage();
+  await phone.goto('/alarm');
+  const told = phone.getByRole('listitem').filter({ hasText: `신고하신 노쇼${stamp}님을 검토해 이용 정지 조치를 했어요.` });
+  await expect(told).toContainText('런치챗 운영팀');
+  await shoot(phone, 'alarm-report-outcome-390');
+  await context.close();
+  await witnessCtx.close();
+});
+
 test('a stale 무시 on a member another operator just suspended is refused, said so, and the lists show what happened', async ({ browser, request }) => {
   const op = await theOperator(request);
   const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('stale-reporter'), '이신고');

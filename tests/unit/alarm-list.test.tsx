@@ -49,6 +49,25 @@ describe('notifications', () => {
     expect(notificationTab('MATCH_REQUEST')).toBe('RECEIVED');
   });
 
+  it('a report outcome comes from 런치챗 운영팀 and opens nothing: no sender, no link to another page', async () => {
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () =>
+        HttpResponse.json(
+          page([
+            { ...item(4, 'REPORT_ACTION_TAKEN', '신고하신 노쇼왕님을 검토해 이용 정지 조치를 했어요. 알려 주셔서 고마워요.'), senderMembername: null },
+            item(3, 'MATCH_REQUEST', '박요청님이 런치챗을 요청했어요!'),
+          ]),
+        ),
+      ),
+    ]);
+    const rows = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('신고하신 노쇼왕님을 검토해 이용 정지 조치를 했어요.');
+    expect(rows[0]).toHaveTextContent('런치챗 운영팀');
+    expect(rows[0]).not.toHaveTextContent('알 수 없는 사용자');
+    expect(within(rows[0]!).queryByRole('link')).toBeNull();
+    expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '/matching?selectTab=RECEIVED');
+  });
+
   it('loads the next page with the cursor when the sentinel shows', async () => {
     // jsdom has no layout: every observed element counts as visible.
     vi.stubGlobal(

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { MentorConfigInput } from '../../../contract/admin';
+import { ADMIN_MEMBER_SEARCH_MAX, type AdminAction, type MentorConfigInput } from '../../../contract/admin';
 import type { Db } from '../../db/client';
+import { insertNotification } from '../../db/notifications';
 import {
+  adminActions,
   campusPlaces,
   departments,
   members,
@@ -18,6 +20,66 @@ import {
 async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who acted: the audit log keeps the e-mail, so it still reads after the account is gone. */
+export interface Operator {
+  id: number;
+  email: string;
+}
+
+/** One line of the audit log, in the transaction of the action it records. */
+async function audit(
+  tx: Pick<Db, 'insert'>,
+  operator: Operator,
+  action: AdminAction,
+  row: { targetMemberId?: number; targetName?: string | null; reportId?: number; universityId?: number; detail?: string },
+) {
+  await tx.insert(adminActions).values({ operatorId: operator.id, operatorEmail: operator.email, action, ...row });
+}
+
+/** A member as decisions need them, its row locked against a concurrent decision or report. */
+async function lockMember(tx: Tx, memberId: number) {
+  const [row] = await tx
+    .select({ status: members.status, name: sql<string>`coalesce(${members.membername}, ${members.accountName})`, universityId: members.universityId })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('no key update');
+  return row;
+}
+
+/**
+ * Closes the member's OPEN reports with the decision and tells each of their reporters the
+ * outcome once (section 16, extension; `alsoTell` adds the reporter of an escalated report, who
+ * was told "no action" before). Answers how many reports it closed and who to push to.
+ */
+async function closeReports(tx: Tx, targetId: number, targetName: string, action: 'DISMISS' | 'SUSPEND', alsoTell: number[] = []) {
+  const closed = await tx
+    .update(reports)
+    .set({ status: 'CLOSED', resolution: action, closedAt: sql`now()` })
+    .where(and(eq(reports.targetId, targetId), eq(reports.status, 'OPEN')))
+    .returning({ id: reports.id, reporterId: reports.reporterId });
+  const reporters = [...new Set([...closed.map((r) => r.reporterId), ...alsoTell])];
+  const type = action === 'SUSPEND' ? 'REPORT_ACTION_TAKEN' : 'REPORT_NO_ACTION';
+  for (const reporterId of reporters) await insertNotification(tx, reporterId, null, type, targetName);
+  return { closedReports: closed.length, told: reporters };
+}
+
+/** DISABLED now, the previous status kept for 정지 해제, every refresh token revoked. */
+async function disable(tx: Tx, memberId: number, previousStatus: string, operatorId: number, reportId: number | null) {
+  if (previousStatus !== 'DISABLED') {
+    await tx.insert(memberSuspensions).values({ memberId, previousStatus, suspendedBy: operatorId, reportId }).onConflictDoNothing();
+    await tx.update(members).set({ status: 'DISABLED' }).where(eq(members.id, memberId));
+  }
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+}
+
+/** `_`, `%` and `\` match themselves in a search (ILIKE's wildcards are not the operator's). */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type AdminRepo = ReturnType<typeof adminRepo>;
 
@@ -41,11 +103,12 @@ export function adminRepo(db: Db) {
      * Replaces a university's places, all or nothing. Saves of one university are serialised on its
      * row, so two operators saving at once end with one list or the other, never a mix or a 500.
      */
-    async savePlaces(universityId: number, names: readonly string[]): Promise<void> {
+    async savePlaces(universityId: number, names: readonly string[], operator: Operator): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.select({ id: universities.id }).from(universities).where(eq(universities.id, universityId)).for('update');
         await tx.delete(campusPlaces).where(eq(campusPlaces.universityId, universityId));
         await tx.insert(campusPlaces).values(names.map((name, i) => ({ universityId, name, position: i + 1 })));
+        await audit(tx, operator, 'PLACES_SAVE', { universityId, detail: `${names.length}곳` });
       });
     },
 
@@ -64,14 +127,17 @@ export function adminRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async saveMentorConfig(universityId: number, month: string, config: MentorConfigInput, operatorId: number) {
-      await db
-        .insert(mentorConfigs)
-        .values({ universityId, month, config, updatedBy: operatorId })
-        .onConflictDoUpdate({
-          target: [mentorConfigs.universityId, mentorConfigs.month],
-          set: { config, updatedBy: operatorId, updatedAt: sql`now()` },
-        });
+    async saveMentorConfig(universityId: number, month: string, config: MentorConfigInput, operator: Operator) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(mentorConfigs)
+          .values({ universityId, month, config, updatedBy: operator.id })
+          .onConflictDoUpdate({
+            target: [mentorConfigs.universityId, mentorConfigs.month],
+            set: { config, updatedBy: operator.id, updatedAt: sql`now()` },
+          });
+        await audit(tx, operator, 'MENTOR_SAVE', { universityId, detail: `${month} · ${config.mentorName}` });
+      });
     },
 
     applications(universityId: number, month: string) {
@@ -164,52 +230,114 @@ export function adminRepo(db: Db) {
     async decide(
       report: { id: number; targetId: number },
       action: 'DISMISS' | 'SUSPEND',
-      operatorId: number,
-    ): Promise<{ kind: 'decided'; closedReports: number } | { kind: 'closed' } | { kind: 'gone' }> {
+      operator: Operator,
+    ): Promise<{ kind: 'decided'; closedReports: number; told: number[]; targetName: string } | { kind: 'closed' } | { kind: 'gone' }> {
       return db.transaction(async (tx) => {
-        const [target] = await tx.select({ status: members.status }).from(members).where(eq(members.id, report.targetId)).for('no key update');
-        const [named] = await tx.select({ status: reports.status }).from(reports).where(eq(reports.id, report.id)).for('update');
+        const target = await lockMember(tx, report.targetId);
+        const [named] = await tx
+          .select({ status: reports.status, reporterId: reports.reporterId })
+          .from(reports)
+          .where(eq(reports.id, report.id))
+          .for('update');
         // Deleted since the route looked it up (an account's deletion takes its reports along).
         if (!target || !named) return { kind: 'gone' };
         if (action === 'DISMISS' && named.status === 'CLOSED') return { kind: 'closed' };
-        const closed = await tx
-          .update(reports)
-          .set({ status: 'CLOSED', resolution: action, closedAt: sql`now()` })
-          .where(and(eq(reports.targetId, report.targetId), eq(reports.status, 'OPEN')))
-          .returning({ id: reports.id });
-        if (named.status === 'CLOSED') {
+        const escalated = named.status === 'CLOSED';
+        const { closedReports, told } = await closeReports(tx, report.targetId, target.name, action, escalated ? [named.reporterId] : []);
+        if (escalated) {
           // The escalation: the report closed earlier now names the SUSPEND; it keeps its first closing time.
           await tx.update(reports).set({ resolution: action }).where(eq(reports.id, report.id));
         }
-        if (action === 'SUSPEND') {
-          if (target.status !== 'DISABLED') {
-            await tx
-              .insert(memberSuspensions)
-              .values({ memberId: report.targetId, previousStatus: target.status, suspendedBy: operatorId, reportId: report.id })
-              .onConflictDoNothing();
-            await tx.update(members).set({ status: 'DISABLED' }).where(eq(members.id, report.targetId));
-          }
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: sql`now()` })
-            .where(and(eq(refreshTokens.memberId, report.targetId), isNull(refreshTokens.revokedAt)));
-        }
-        return { kind: 'decided', closedReports: closed.length };
+        if (action === 'SUSPEND') await disable(tx, report.targetId, target.status, operator.id, report.id);
+        await audit(tx, operator, action === 'SUSPEND' ? 'REPORT_SUSPEND' : 'REPORT_DISMISS', {
+          targetMemberId: report.targetId,
+          targetName: target.name,
+          reportId: report.id,
+          universityId: target.universityId,
+          detail: `신고 ${closedReports}건`,
+        });
+        return { kind: 'decided', closedReports, told, targetName: target.name };
       });
     },
 
+    /**
+     * 직접 정지 (extension): a suspension without a report, with the operator's reason. Like a
+     * SUSPEND decision it closes the member's OPEN reports (their reporters are told). Already
+     * suspended: nothing changes (`'already'`), so a double click logs one suspension.
+     */
+    async suspend(
+      memberId: number,
+      reason: string,
+      operator: Operator,
+    ): Promise<{ kind: 'suspended'; closedReports: number; told: number[]; targetName: string } | { kind: 'already' } | { kind: 'gone' }> {
+      return db.transaction(async (tx) => {
+        const target = await lockMember(tx, memberId);
+        if (!target) return { kind: 'gone' };
+        if (target.status === 'DISABLED') return { kind: 'already' };
+        const { closedReports, told } = await closeReports(tx, memberId, target.name, 'SUSPEND');
+        await disable(tx, memberId, target.status, operator.id, null);
+        await audit(tx, operator, 'MEMBER_SUSPEND', { targetMemberId: memberId, targetName: target.name, universityId: target.universityId, detail: reason });
+        return { kind: 'suspended', closedReports, told, targetName: target.name };
+      });
+    },
+
+    /** 회원: members whose name or e-mail contains the text (all when empty), most open reports first. */
+    searchMembers(query: string, universityId?: number) {
+      const pattern = `%${likeEscaped(query)}%`;
+      return rowsOf<{
+        member_id: number;
+        member_name: string | null;
+        email: string;
+        university_id: number;
+        department: string | null;
+        student_no: string | null;
+        status: string;
+        open_reports: number | string;
+        created_at: string | Date;
+      }>(
+        db,
+        sql`select m.id as member_id, coalesce(m.membername, nullif(m.account_name, '')) as member_name, m.email, m.university_id, d.name as department,
+                   m.student_no, m.status, m.created_at,
+                   (select count(*) from ${reports} r where r.target_id = m.id and r.status = 'OPEN') as open_reports
+              from ${members} m
+              left join ${departments} d on d.id = m.department_id
+             where (${query} = '' or m.membername ilike ${pattern} or m.account_name ilike ${pattern} or m.email ilike ${pattern})
+                   ${universityId === undefined ? sql`` : sql`and m.university_id = ${universityId}`}
+             order by open_reports desc, m.id desc
+             limit ${ADMIN_MEMBER_SEARCH_MAX}`,
+      );
+    },
+
+    /** The audit log, newest first: up to `size` rows with id < `before`, and whether more are older. */
+    async auditPage(before: number | undefined, size: number, universityId?: number) {
+      const rows = await db
+        .select()
+        .from(adminActions)
+        .where(
+          and(
+            before === undefined ? undefined : sql`${adminActions.id} < ${before}`,
+            universityId === undefined ? undefined : eq(adminActions.universityId, universityId),
+          ),
+        )
+        .orderBy(sql`${adminActions.id} desc`)
+        .limit(size + 1);
+      return { rows: rows.slice(0, size), hasNext: rows.length > size };
+    },
+
     /** 정지 해제: restores the status the member had; false when it was not suspended. */
-    async reinstate(memberId: number): Promise<boolean> {
+    async reinstate(memberId: number, operator: Operator): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .delete(memberSuspensions)
           .where(eq(memberSuspensions.memberId, memberId))
           .returning({ previous: memberSuspensions.previousStatus });
         if (!row) return false;
-        await tx
+        const [member] = await tx
           .update(members)
           .set({ status: row.previous })
-          .where(and(eq(members.id, memberId), inArray(members.status, ['DISABLED'])));
+          .where(and(eq(members.id, memberId), inArray(members.status, ['DISABLED'])))
+          .returning({ name: sql<string>`coalesce(${members.membername}, ${members.accountName})`, universityId: members.universityId });
+        await audit(tx, operator, 'MEMBER_REINSTATE', { targetMemberId: memberId, targetName: member?.name ?? null, universityId: member?.universityId });
         return true;
       });
     },

@@ -5,7 +5,10 @@ import {
   adminMentorConfigSchema,
   adminMeSchema,
   adminReportsSchema,
+  adminMemberRowsSchema,
   adminUniversitiesSchema,
+  auditPageSchema,
+  auditQuerySchema,
   BUILT_IN_BANNER_RE,
   campusPlacesBodySchema,
   campusPlacesSchema,
@@ -14,6 +17,8 @@ import {
   MENTOR_APPLICATION_CSV_COLUMNS,
   MENTOR_CONFIG_SAVE_SUCCESS,
   memberReinstatedSchema,
+  memberSearchQuerySchema,
+  memberSuspendedSchema,
   mentorApplicationRowsSchema,
   mentorApplicationsQuerySchema,
   mentorConfigInputSchema,
@@ -26,12 +31,16 @@ import {
   statsQuerySchema,
   statsRowsSchema,
   suspendedMembersSchema,
+  suspendMemberBodySchema,
   type AdminMe,
+  type AdminMemberRow,
   type AdminMentorConfig,
   type AdminReport,
   type MentorApplicationRow,
+  type AuditPage,
   type SuspendedMember,
 } from '../../../contract/admin';
+import { NOTIFICATION_PUSH, notificationContent } from '../../../contract/notifications';
 import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/envelope';
 import { seoulParts } from '../../../contract/seoul-time';
 import type { AppContext, Member } from '../../context';
@@ -40,7 +49,7 @@ import { mentorConfigFor } from '../../db/mentor-configs';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
 import { toCsv } from './csv';
-import { adminRepo } from './repo';
+import { adminRepo, type Operator } from './repo';
 import { dailyStats } from './stats';
 
 export interface AdminRouteOptions {
@@ -84,6 +93,9 @@ const applicationsResponse = {
   '5xx': errorEnvelopeSchema,
 };
 
+/** The operator of a request, as the audit log records them. */
+const operatorOf = (member: Member): Operator => ({ id: member.id, email: member.email });
+
 function isOperator(ctx: AppContext, member: Member): boolean {
   return ctx.config.adminEmails.includes(member.email.toLowerCase());
 }
@@ -96,6 +108,15 @@ function isOperator(ctx: AppContext, member: Member): boolean {
  */
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options: AdminRouteOptions): Promise<void> {
   const repo = adminRepo(ctx.db);
+
+  /** After the commit: each reporter's phone and open apps hear the outcome (section 16, extension). */
+  const tellReporters = (reporters: number[], action: 'DISMISS' | 'SUSPEND', targetName: string) => {
+    const type = action === 'SUSPEND' ? 'REPORT_ACTION_TAKEN' : 'REPORT_NO_ACTION';
+    // No member sent it: the push dedupes these per reporter under sender 0.
+    for (const reporterId of reporters) {
+      void ctx.push.notifyPush(reporterId, { type, ...NOTIFICATION_PUSH[type], body: notificationContent(type, targetName), senderId: 0 });
+    }
+  };
 
   await api.register(
     async (scope) => {
@@ -154,7 +175,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (!BUILT_IN_BANNER_RE.test(input.bannerImage) && !(await repo.isStoredUpload(input.bannerImage))) {
             throw new AppError('COMMON400', { bannerImage: '배너 이미지는 업로드한 이미지만 쓸 수 있어요.' });
           }
-          await repo.saveMentorConfig(universityId, month, input, currentMember(request).id);
+          await repo.saveMentorConfig(universityId, month, input, operatorOf(currentMember(request)));
           return ok(MENTOR_CONFIG_SAVE_SUCCESS);
         },
       );
@@ -169,7 +190,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         { bodyLimit: 16 * 1024, schema: { params: adminIdParamsSchema, body: campusPlacesBodySchema, response: okResponse(campusPlacesSchema) } },
         async (request) => {
           const universityId = await universityOf(request.params.id);
-          await repo.savePlaces(universityId, request.body.places);
+          await repo.savePlaces(universityId, request.body.places, operatorOf(currentMember(request)));
           return ok({ universityId, places: await repo.places(universityId) });
         },
       );
@@ -220,12 +241,13 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (!report) throw new AppError('ADMIN_404');
           const operator = currentMember(request);
           if (action === 'SUSPEND' && report.targetId === operator.id) throw new AppError('COMMON400', { action: '자기 자신은 정지할 수 없어요.' });
-          const decided = await repo.decide(report, action, operator.id);
+          const decided = await repo.decide(report, action, operatorOf(operator));
           if (decided.kind === 'gone') throw new AppError('ADMIN_404');
           // Another operator decided it first: a 무시 would overwrite that decision (contract section 16).
           if (decided.kind === 'closed') throw new AppError('ADMIN_409');
           // After the commit: sockets on every instance close with an ERROR frame (AUTH_403_DISABLED).
           if (action === 'SUSPEND') options.endMember(report.targetId);
+          tellReporters(decided.told, action, decided.targetName);
           return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports: decided.closedReports });
         },
       );
@@ -235,8 +257,60 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         return ok(result);
       });
 
+      admin.get('/members', { schema: { querystring: memberSearchQuerySchema, response: okResponse(adminMemberRowsSchema) } }, async (request) => {
+        const rows = await repo.searchMembers(request.query.query, request.query.universityId);
+        const result: AdminMemberRow[] = rows.map((r) => ({
+          memberId: r.member_id,
+          memberName: r.member_name,
+          email: r.email,
+          universityId: Number(r.university_id),
+          department: r.department,
+          studentNo: r.student_no,
+          status: r.status,
+          openReports: Number(r.open_reports),
+          createdAt: iso(r.created_at),
+        }));
+        return ok(result);
+      });
+
+      admin.post(
+        '/members/:id/suspend',
+        { bodyLimit: 4 * 1024, schema: { params: adminIdParamsSchema, body: suspendMemberBodySchema, response: okResponse(memberSuspendedSchema) } },
+        async (request) => {
+          const { id } = request.params;
+          const operator = currentMember(request);
+          if (id === operator.id) throw new AppError('COMMON400', { id: '자기 자신은 정지할 수 없어요.' });
+          const suspended = await repo.suspend(id, request.body.reason, operatorOf(operator));
+          if (suspended.kind === 'gone') throw new AppError('ADMIN_404');
+          if (suspended.kind === 'already') return ok({ memberId: id, closedReports: 0 });
+          options.endMember(id);
+          tellReporters(suspended.told, 'SUSPEND', suspended.targetName);
+          return ok({ memberId: id, closedReports: suspended.closedReports });
+        },
+      );
+
+      admin.get('/audit', { schema: { querystring: auditQuerySchema, response: okResponse(auditPageSchema) } }, async (request) => {
+        const { before, size, universityId } = request.query;
+        const page = await repo.auditPage(before, size, universityId);
+        const result: AuditPage = {
+          entries: page.rows.map((r) => ({
+            id: r.id,
+            createdAt: r.createdAt.toISOString(),
+            operatorEmail: r.operatorEmail,
+            action: r.action as AuditPage['entries'][number]['action'],
+            targetMemberId: r.targetMemberId,
+            targetName: r.targetName,
+            reportId: r.reportId,
+            universityId: r.universityId,
+            detail: r.detail,
+          })),
+          hasNext: page.hasNext,
+        };
+        return ok(result);
+      });
+
       admin.post('/members/:id/reinstate', { schema: { params: adminIdParamsSchema, response: okResponse(memberReinstatedSchema) } }, async (request) => {
-        if (!(await repo.reinstate(request.params.id))) throw new AppError('ADMIN_404');
+        if (!(await repo.reinstate(request.params.id, operatorOf(currentMember(request))))) throw new AppError('ADMIN_404');
         options.reinstated(request.params.id);
         return ok(MEMBER_REINSTATE_SUCCESS);
       });

@@ -20,6 +20,8 @@ export function useDecideReport() {
     mutationFn: decideReport,
     onSuccess: async (_result, input) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.reports() });
+      // The 회원 tab shows open reports and status.
+      await queryClient.invalidateQueries({ queryKey: adminKeys.members() });
       if (input.action === 'SUSPEND') await queryClient.invalidateQueries({ queryKey: adminKeys.suspended() });
     },
     // The lists on screen were stale (the other decision may have been a 정지): fetch both again.

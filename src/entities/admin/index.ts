@@ -11,3 +11,6 @@ export { useReinstateMember } from './reinstate-member';
 export { useStats } from './get-stats';
 export { usePlaces } from './get-places';
 export { useSavePlaces } from './save-places';
+export { useAdminMembers } from './get-members';
+export { useSuspendMember } from './suspend-member';
+export { useAuditLog } from './get-audit';

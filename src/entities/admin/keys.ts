@@ -16,6 +16,11 @@ export const adminKeys = {
   reportsOf: (status: 'OPEN' | 'CLOSED', universityId: number | null) => [...adminKeys.reports(), status, universityId] as const,
   /** GET /api/admin/members/suspended */
   suspended: () => [...adminKeys.all, 'suspended'] as const,
+  /** GET /api/admin/members?query&universityId */
+  members: () => [...adminKeys.all, 'members'] as const,
+  membersOf: (query: string, universityId: number | null) => [...adminKeys.members(), query, universityId] as const,
+  /** GET /api/admin/audit?before&universityId */
+  audit: (universityId: number | null) => [...adminKeys.all, 'audit', universityId] as const,
   /** GET /api/admin/stats?from&to&universityId */
   stats: (from: string, to: string, universityId: number | null) => [...adminKeys.all, 'stats', from, to, universityId] as const,
 };

@@ -17,6 +17,7 @@ export function useReinstateMember() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.suspended() });
       // The reports list shows each member's status.
       await queryClient.invalidateQueries({ queryKey: adminKeys.reports() });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.members() });
     },
   });
 }

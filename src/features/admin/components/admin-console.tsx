@@ -3,16 +3,26 @@ import { Link } from '@tanstack/react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAdminMe } from '../../../entities/admin';
 import { ApplicationsPanel } from './applications-panel';
+import { AuditPanel } from './audit-panel';
+import { MembersPanel } from './members-panel';
 import { MentorEditor, type MentorPreviewRenderer } from './mentor-editor';
 import { PlacesPanel } from './places-panel';
 import { ReportsPanel } from './reports-panel';
 import { StatsPanel } from './stats-panel';
 import * as styles from './admin-console.css';
 
-const ADMIN_TABS = ['mentor', 'applications', 'places', 'reports', 'stats'] as const;
+const ADMIN_TABS = ['mentor', 'applications', 'places', 'reports', 'members', 'audit', 'stats'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-const TAB_LABELS: Record<AdminTab, string> = { mentor: '이달의 멘토', applications: '신청자', places: '장소', reports: '신고', stats: '통계' };
+const TAB_LABELS: Record<AdminTab, string> = {
+  mentor: '이달의 멘토',
+  applications: '신청자',
+  places: '장소',
+  reports: '신고',
+  members: '회원',
+  audit: '기록',
+  stats: '통계',
+};
 
 interface AdminConsoleProps {
   tab: AdminTab;
@@ -63,6 +73,8 @@ export function AdminConsole({ tab, onTab, renderMentorPreview }: AdminConsolePr
         {tab === 'applications' ? <ApplicationsPanel /> : null}
         {tab === 'places' ? <PlacesPanel /> : null}
         {tab === 'reports' ? <ReportsPanel /> : null}
+        {tab === 'members' ? <MembersPanel /> : null}
+        {tab === 'audit' ? <AuditPanel /> : null}
         {tab === 'stats' ? <StatsPanel /> : null}
       </section>
     </Shell>

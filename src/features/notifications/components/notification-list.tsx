@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { MEETUP_NOTIFICATION_TYPES } from '../../../../contract/notifications-values';
+import { MEETUP_NOTIFICATION_TYPES, OPERATOR_NOTIFICATION_TYPES } from '../../../../contract/notifications-values';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon, MyIcon } from '../../../components/ui/icons';
@@ -74,6 +74,17 @@ export function NotificationList() {
 
 function NotificationRow({ item }: { item: Notification }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  // A report's outcome (section 16) comes from the operators: no member sent it, and it is all there is to read.
+  if ((OPERATOR_NOTIFICATION_TYPES as readonly string[]).includes(item.type)) {
+    return (
+      <div className={styles.row} data-unread={item.isRead === false}>
+        <span className={styles.avatar} aria-hidden="true">
+          <BellIcon size={24} />
+        </span>
+        <RowText item={item} sender="런치챗 운영팀" shown />
+      </div>
+    );
+  }
   const url = item.senderProfileImageUrl;
   const sender = item.senderMembername ?? '알 수 없는 사용자';
   return (
@@ -85,17 +96,24 @@ function NotificationRow({ item }: { item: Notification }) {
           <MyIcon size={24} />
         </span>
       )}
-      <span className={styles.body}>
-        <span className={styles.content}>
-          {item.isRead === false ? <span className={styles.visuallyHidden}>새 알림, </span> : null}
-          {item.content}
-        </span>
-        <span className={styles.time}>
-          <span className={styles.visuallyHidden}>{sender}, </span>
-          {item.createdAt}
-        </span>
-      </span>
+      <RowText item={item} sender={sender} />
     </Link>
+  );
+}
+
+/** The content and time; the sender is said to screen readers, or shown when it is not a member. */
+function RowText({ item, sender, shown = false }: { item: Notification; sender: string; shown?: boolean }) {
+  return (
+    <span className={styles.body}>
+      <span className={styles.content}>
+        {item.isRead === false ? <span className={styles.visuallyHidden}>새 알림, </span> : null}
+        {item.content}
+      </span>
+      <span className={styles.time}>
+        <span className={shown ? undefined : styles.visuallyHidden}>{sender}, </span>
+        {item.createdAt}
+      </span>
+    </span>
   );
 }
 

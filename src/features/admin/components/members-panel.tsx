@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import { ADMIN_MEMBER_QUERY_MAX, SUSPEND_REASON_MAX } from '../../../../contract/admin-values';
+import type { AdminMemberRow } from '../../../../contract/admin';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminMembers, useReinstateMember, useSuspendMember, useUniversities } from '../../../entities/admin';
+import { ApiError } from '../../../lib/http';
+import { useSingleFlight } from '../../../lib/use-single-flight';
+import { visuallyHidden } from '../../../styles/a11y.css';
+import * as styles from './admin-console.css';
+import { ToolbarField } from './toolbar-field';
+import { UniversityMonthPicker } from './university-month-picker';
+
+const STATUS_LABELS: Record<string, string> = { ACTIVE: '활동 중', PENDING: '가입 중', DISABLED: '정지됨' };
+const nameOf = (m: AdminMemberRow) => m.memberName ?? '회원';
+
+/**
+ * 회원: find a member by name or e-mail and 정지 them without a report (a no-show told to the club,
+ * a screenshot sent to its KakaoTalk), with a reason the audit log keeps; 정지 해제 in place.
+ */
+export function MembersPanel() {
+  const [universityId, setUniversityId] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  // What was searched: the list follows the submitted text, not every keystroke.
+  const [query, setQuery] = useState('');
+  const members = useAdminMembers(query, universityId);
+  const universities = useUniversities();
+  const universityName = (id: number) => universities.data?.find((u) => u.universityId === id)?.name ?? '';
+  const reinstate = useReinstateMember();
+  const { run, running } = useSingleFlight();
+  const [suspending, setSuspending] = useState<AdminMemberRow | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(text.trim());
+  };
+
+  return (
+    <div className={styles.panel}>
+      <form className={styles.toolbar} role="search" aria-label="회원 찾기" onSubmit={submit}>
+        <UniversityMonthPicker universityId={universityId} onUniversity={setUniversityId} allowAll />
+        <ToolbarField label="이름 또는 이메일">
+          {(id) => (
+            <input id={id} className={styles.input} type="search" value={text} maxLength={ADMIN_MEMBER_QUERY_MAX} onChange={(e) => setText(e.target.value)} />
+          )}
+        </ToolbarField>
+        <Button size="md" type="submit">
+          찾기
+        </Button>
+      </form>
+      <p className={styles.status} role="status">
+        {notice}
+      </p>
+      {members.isPending ? (
+        <Spinner />
+      ) : members.isError ? (
+        <p role="alert" className={styles.fieldError}>
+          {members.error instanceof ApiError ? (Object.values(members.error.fieldErrors)[0] ?? members.error.message) : '회원 목록을 불러오지 못했어요.'}
+        </p>
+      ) : members.data.length === 0 ? (
+        <p className={styles.muted}>찾는 회원이 없어요.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>회원</th>
+                <th>학교</th>
+                <th>학과 · 학번</th>
+                <th>상태</th>
+                <th>처리 전 신고</th>
+                <th>
+                  <span className={visuallyHidden}>처리</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.map((m) => (
+                <tr key={m.memberId}>
+                  <td>
+                    {m.memberName ?? '(이름 없음)'} · {m.email}
+                  </td>
+                  <td>{universityName(m.universityId)}</td>
+                  <td>{[m.department, m.studentNo].filter(Boolean).join(' · ')}</td>
+                  <td>{m.status === 'DISABLED' ? <span className={styles.dangerBadge}>정지됨</span> : (STATUS_LABELS[m.status] ?? m.status)}</td>
+                  <td>{m.openReports > 0 ? <span className={styles.badge}>{m.openReports}건</span> : '없음'}</td>
+                  <td>
+                    {m.status === 'DISABLED' ? (
+                      <Button
+                        size="md"
+                        variant="secondary"
+                        disabled={running}
+                        aria-label={`${nameOf(m)}님 정지 해제`}
+                        onClick={() =>
+                          void run(async () => {
+                            try {
+                              await reinstate.mutateAsync(m.memberId);
+                              setNotice(`${nameOf(m)}님의 정지를 해제했어요.`);
+                            } catch (error) {
+                              setNotice(error instanceof ApiError ? error.message : '정지를 해제하지 못했어요.');
+                            }
+                          })
+                        }
+                      >
+                        정지 해제
+                      </Button>
+                    ) : (
+                      <Button size="md" aria-label={`${nameOf(m)}님 정지`} onClick={() => setSuspending(m)}>
+                        정지
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {suspending ? (
+        <SuspendDialog
+          member={suspending}
+          onClose={() => setSuspending(null)}
+          onDone={(closedReports) => {
+            setSuspending(null);
+            setNotice(
+              `${nameOf(suspending)}님을 정지했어요. 바로 로그아웃돼요.${closedReports > 0 ? ` 처리 전 신고 ${closedReports}건도 닫고 신고한 회원에게 알렸어요.` : ''}`,
+            );
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** 정지 with its reason (required; the audit log keeps it). The dialog stays open on an error. */
+function SuspendDialog({ member, onClose, onDone }: { member: AdminMemberRow; onClose: () => void; onDone: (closedReports: number) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const suspend = useSuspendMember();
+  const { run, running } = useSingleFlight();
+  const confirm = () =>
+    void run(async () => {
+      try {
+        const result = await suspend.mutateAsync({ memberId: member.memberId, reason });
+        onDone(result.closedReports);
+      } catch (e) {
+        setError(e instanceof ApiError ? (e.fieldErrors.reason ?? Object.values(e.fieldErrors)[0] ?? e.message) : '정지하지 못했어요.');
+      }
+    });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`${nameOf(member)}님을 정지할까요?`}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button onClick={confirm} disabled={running}>
+            정지
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.muted}>바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라져요.</p>
+      <ToolbarField label="정지 사유 (기록에 남아요)">
+        {(id) => (
+          <textarea
+            id={id}
+            className={styles.textarea}
+            value={reason}
+            maxLength={SUSPEND_REASON_MAX}
+            aria-invalid={error !== ''}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError('');
+            }}
+          />
+        )}
+      </ToolbarField>
+      {error ? (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
