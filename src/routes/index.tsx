@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { universityNameQueryOptions, useUniversityName } from '../entities/campus';
 import { meetupsQueryOptions } from '../entities/meetup';
 import { popularMembersQueryOptions, recommendationsQueryOptions } from '../entities/member';
-import { CategoryGrid, HomeHero, HomeSections, mentorBannerQueryOptions } from '../features/home';
+import { CategoryGrid, HomeHero, HomePrompts, HomeSections, mentorBannerQueryOptions } from '../features/home';
 import { UpcomingMeetups } from '../features/meetups';
 import { yieldToMain } from '../lib/after-paint';
 import { universityDisplayName } from '../lib/university';
@@ -39,6 +39,7 @@ function HomePage() {
     <>
       <HomeHero universityName={universityDisplayName(uniName.data)} />
       <CategoryGrid />
+      <HomePrompts />
       <UpcomingMeetups />
       <HomeSections />
     </>

@@ -10,7 +10,6 @@ import { TabBar, type TabPath } from '../ui/tab-bar';
 import * as styles from './app-shell.css';
 import { Toaster } from '../ui/toast';
 import { OfflineBanner } from './offline-banner';
-import { HomePrompts } from './shell-banners';
 import { UpdateToast } from './update-toast';
 
 /** The deepest matched route's `staticData.page` wins. */
@@ -77,7 +76,6 @@ export function AppShell({
       {meta.tabBar && !navigationHidden ? <TabBar pathname={pathname} badges={tabBadges} /> : null}
       <UpdateToast />
       <Toaster />
-      <HomePrompts active={pathname === '/' && Boolean(token)} />
     </div>
   );
 }

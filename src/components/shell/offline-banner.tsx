@@ -1,5 +1,5 @@
 import { useOnline } from '../../lib/online-status';
-import * as styles from './shell-banners.css';
+import * as styles from './offline-banner.css';
 
 /** While the browser is offline: persisted data is what the screens show. */
 export function OfflineBanner() {

@@ -1,6 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
-import { floatingBar } from '../ui/pieces.css';
 
 // Just under the (fixed) header of every screen, above the content; it lets taps through.
 export const offline = style({
@@ -20,16 +19,3 @@ export const offline = style({
   textAlign: 'center',
   pointerEvents: 'none',
 });
-
-export const prompt = style({
-  ...floatingBar,
-  bottom: `calc(${vars.size.tabBar} + ${vars.space.md} + env(safe-area-inset-bottom, 0px))`,
-  zIndex: vars.z.fixedAction,
-  gap: vars.space.sm,
-  background: vars.color.bg,
-  color: vars.color.text,
-  boxShadow: vars.shadow.card,
-  border: `1px solid ${vars.color.line}`,
-});
-
-export const promptText = style({ flex: 1, minWidth: 0 });
