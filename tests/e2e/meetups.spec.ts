@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
 import { apiMember, type ApiMember, cacheSaved, deliverPushUntilShown, shoot, uniqueEmail, useToken, workerReady } from './support';
 
@@ -30,6 +30,17 @@ async function pairInRoom(request: APIRequestContext, tag: string, [nameA, nameB
   const [match] = (await api<{ data: { id: number }[] }>(request, b, 'get', '/api/matches?status=ACCEPTED')).data;
   const room = await api<{ chatRoomId: number }>(request, a, 'post', `/api/chatrooms?friendId=${b.memberId}`);
   return { a, b, match: match!, room };
+}
+
+/**
+ * The room's pinned meetup is a strip like a chat app's pinned notice, not a card eating the chat:
+ * at 390×844 at most 80 px with the strip around it, its messages starting right below.
+ */
+async function expectCompactPin(card: Locator) {
+  const pin = (await card.boundingBox())!;
+  const strip = (await card.locator('..').boundingBox())!;
+  expect(pin.height, 'the pinned meetup').toBeLessThanOrEqual(80);
+  expect(strip.height, 'the strip holding it').toBeLessThanOrEqual(80);
 }
 
 /** WCAG 2 A/AA: no serious or critical axe finding (as tests/e2e/a11y.spec.ts). */
@@ -257,12 +268,22 @@ test('chat room: the partner’s proposal crossing one being made is explained i
   await expect(card.getByRole('button', { name: '수락' })).toBeVisible();
   await expect(card.getByRole('button', { name: '거절' })).toBeVisible();
   await expect(card.getByRole('button', { name: '취소' })).toHaveCount(0);
+  await expectCompactPin(card);
+  await shoot(page, 'meetups-07b-room-pinned-proposal');
+  await noSeriousAxeFindings(page, 'the room with its pinned proposal');
   const upcomingB = await api<{ proposerId: number }[]>(request, b, 'get', '/api/meetups?scope=upcoming');
   expect(upcomingB.map((m) => m.proposerId)).toEqual([b.memberId]);
 
   // A accepts, then cancels: asked first (the partner is told and it cannot be undone), then told it is done.
   await card.getByRole('button', { name: '수락' }).click();
   await expect(card).toContainText('확정');
+  await expectCompactPin(card);
+  // 캘린더 and 취소 wait behind the strip's toggle (the pinned notice's "자세히 보기").
+  await expect(card.getByRole('button', { name: '취소' })).toHaveCount(0);
+  await card.getByRole('button', { name: /자세히 보기/ }).click();
+  await expect(card.getByRole('button', { name: '캘린더에 추가' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Google 캘린더' })).toHaveAttribute('href', /calendar\.google\.com/);
+  await shoot(page, 'meetups-07c-room-pinned-expanded');
   await card.getByRole('button', { name: '취소' }).click();
   const dialog = page.getByRole('dialog', { name: '약속을 취소할까요?' });
   await expect(dialog).toContainText('상대에게 알림이 가요.');
@@ -328,4 +349,57 @@ test('an open chat room shows the partner’s proposal and its cancellation live
   // Back home at once (as a student would, not a reload): the dot is gone.
   await page.goBack();
   await expect(page.getByRole('link', { name: '알림', exact: true })).toBeVisible();
+});
+
+/**
+ * Offers "홈 화면에 추가" as Chromium would: a second visit (the banner waits for it) and a
+ * `beforeinstallprompt` the app keeps; a headless browser never fires one itself.
+ */
+async function offerInstall(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('lunchchat.visits', '1'));
+  await page.goto('/');
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+    window.dispatchEvent(event);
+  });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('home: the install banner takes its own place and never covers 다가오는 약속', async ({ page, request }) => {
+  const { a, b, match } = await pairInRoom(request, 'meet-install', ['김배너', '이가림']);
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, a, 'get', `/api/matches/${match.id}/meetup-suggestions`);
+  await api(request, a, 'post', `/api/matches/${match.id}/meetups`, slot);
+
+  await useToken(page, b.token);
+  await offerInstall(page);
+  const banner = page.getByRole('region', { name: '앱 설치' });
+  await expect(banner).toBeVisible();
+  const section = page.getByRole('region', { name: '다가오는 약속' });
+  const card = section.getByRole('article', { name: '김배너님과의 약속' });
+  await expect(card).toContainText('수락 대기');
+
+  // Wherever the page is scrolled: as the home screen opens, and with the section's end at the
+  // viewport's bottom edge (where a banner floating over the tab bar would sit on it).
+  for (const block of ['start', 'end'] as const) {
+    if (block === 'end') await section.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    const [bannerBox, sectionBox] = [(await banner.boundingBox())!, (await section.boundingBox())!];
+    expect(overlaps(bannerBox, sectionBox), `banner ${JSON.stringify(bannerBox)} over the section ${JSON.stringify(sectionBox)} (${block})`).toBe(false);
+    await shoot(page, `meetups-11-home-install-banner-${block}`);
+  }
+  // The card's button, scrolled down to just above the tab bar (the band a floating banner took),
+  // is what a tap there reaches: the point under its centre is the button, nothing over it.
+  const accept = card.getByRole('button', { name: '수락' });
+  const tabBarTop = (await page.getByRole('navigation', { name: '주요 메뉴' }).boundingBox())!.y;
+  const hit = await accept.evaluate((el, above) => {
+    window.scrollBy(0, el.getBoundingClientRect().bottom - above);
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  }, tabBarTop - 1);
+  expect(hit).toBe(true);
+  await accept.click();
+  await expect(card).toContainText('확정');
+  await expect(banner).toBeVisible();
 });

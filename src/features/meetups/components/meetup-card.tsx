@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { withParticle } from '../../../../contract/korean-particle';
 import { formatMeetupRange, googleCalendarUrl } from '../../../../contract/meetups-values';
 import type { MeetupStatus, Meetup } from '../../../../contract/meetups';
 import { Button } from '../../../components/ui/button';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup, useMeetupMutationState } from '../../../entities/meetup';
 import { showToast } from '../../../lib/toast';
@@ -24,9 +25,19 @@ const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', 
  * One meetup with what the caller may do now: the partner 수락/거절 a proposal, the proposer
  * 취소 it, either 취소 a confirmed one before the start (asked first: the other member is
  * notified and it cannot be undone), 캘린더에 추가 (.ics and Google Calendar), and "만났나요?"
- * after the end.
+ * after the end. `pinned` is the chat room's strip (see `PinnedMeetup`).
  */
-export function MeetupCard({ meetup, past = false, openCheckin = false }: { meetup: Meetup; past?: boolean; openCheckin?: boolean }) {
+export function MeetupCard({
+  meetup,
+  past = false,
+  openCheckin = false,
+  pinned = false,
+}: {
+  meetup: Meetup;
+  past?: boolean;
+  openCheckin?: boolean;
+  pinned?: boolean;
+}) {
   const now = useNow();
   const confirm = useConfirmMeetup();
   const decline = useDeclineMeetup();
@@ -51,56 +62,57 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
   // Opened from the "만났나요?" notification: the sheet is up at once.
   const [checkinOpen, setCheckinOpen] = useState(openCheckin && canCheckin);
 
-  return (
-    <article className={styles.card} aria-label={`${meetup.partner.memberName}님과의 약속`}>
-      <div className={styles.cardTop}>
-        <span className={styles.eyebrow}>{meetup.status === 'PROPOSED' ? '약속 제안' : '점심 약속'}</span>
-        <span className={styles.badge}>{STATUS_LABEL[meetup.status]}</span>
-      </div>
-      <p className={styles.when}>{formatMeetupRange(meetup.startsAt, meetup.endsAt)}</p>
-      <p className={styles.where}>
-        {meetup.place} · {meetup.partner.memberName}님{meetup.status === 'PROPOSED' ? (iProposed ? '의 답을 기다리고 있어요' : '이 제안했어요') : ''}
+  const answerClass = pinned ? styles.pinButton : undefined;
+  const view: MeetupCardView = {
+    when: formatMeetupRange(meetup.startsAt, meetup.endsAt),
+    where: `${meetup.place} · ${meetup.partner.memberName}님${meetup.status === 'PROPOSED' ? (iProposed ? '의 답을 기다리고 있어요' : '이 제안했어요') : ''}`,
+    pendingNote: pending.action ? (
+      <p className={styles.note} role="status">
+        {pending.offline ? `오프라인 — 연결되면 ${withParticle(PENDING_LABEL[pending.action], '을/를')} 보낼게요` : `${PENDING_LABEL[pending.action]} 중이에요`}
       </p>
-      {pending.action ? (
-        <p className={styles.note} role="status">
-          {pending.offline
-            ? `오프라인 — 연결되면 ${withParticle(PENDING_LABEL[pending.action], '을/를')} 보낼게요`
-            : `${PENDING_LABEL[pending.action]} 중이에요`}
-        </p>
-      ) : null}
-      {meetup.myCheckin ? <p className={styles.note}>{meetup.myCheckin.met ? '만났다고 답했어요' : '만나지 못했다고 답했어요'}</p> : null}
-      <div className={styles.actions}>
-        {meetup.status === 'PROPOSED' && !iProposed && !started ? (
-          <>
-            <Button size="md" disabled={busy} onClick={() => send(confirm)}>
-              수락
-            </Button>
-            <Button size="md" variant="secondary" disabled={busy} onClick={() => send(decline)}>
-              거절
-            </Button>
-          </>
-        ) : null}
-        {open && !ended ? (
-          <>
-            <Button size="md" variant="secondary" onClick={() => void downloadMeetupIcs(meetup.meetupId).catch(onError)}>
-              캘린더에 추가
-            </Button>
-            <a className={styles.link} href={googleCalendarUrl(meetup)} target="_blank" rel="noreferrer">
-              Google 캘린더
-            </a>
-          </>
-        ) : null}
-        {canCancel ? (
-          <Button size="md" variant="ghost" disabled={busy} onClick={() => setAskingCancel(true)}>
-            취소
+    ) : null,
+    checkinNote: meetup.myCheckin ? <p className={styles.note}>{meetup.myCheckin.met ? '만났다고 답했어요' : '만나지 못했다고 답했어요'}</p> : null,
+    // What the student is asked to do now: answer a proposal, or say whether they met.
+    answer:
+      meetup.status === 'PROPOSED' && !iProposed && !started ? (
+        <>
+          <Button size="md" className={answerClass} disabled={busy} onClick={() => send(confirm)}>
+            수락
           </Button>
-        ) : null}
-        {canCheckin ? (
-          <Button size="md" disabled={busy} onClick={() => setCheckinOpen(true)}>
-            만났나요?
+          <Button size="md" className={answerClass} variant="secondary" disabled={busy} onClick={() => send(decline)}>
+            거절
           </Button>
-        ) : null}
-      </div>
+        </>
+      ) : canCheckin ? (
+        <Button size="md" className={answerClass} disabled={busy} onClick={() => setCheckinOpen(true)}>
+          만났나요?
+        </Button>
+      ) : null,
+    // The rest, which can wait (behind the pinned strip's toggle).
+    later:
+      (open && !ended) || canCancel ? (
+        <>
+          {open && !ended ? (
+            <>
+              <Button size="md" variant="secondary" onClick={() => void downloadMeetupIcs(meetup.meetupId).catch(onError)}>
+                캘린더에 추가
+              </Button>
+              <a className={styles.link} href={googleCalendarUrl(meetup)} target="_blank" rel="noreferrer">
+                Google 캘린더
+              </a>
+            </>
+          ) : null}
+          {canCancel ? (
+            <Button size="md" variant="ghost" disabled={busy} onClick={() => setAskingCancel(true)}>
+              취소
+            </Button>
+          ) : null}
+        </>
+      ) : null,
+  };
+  const label = `${meetup.partner.memberName}님과의 약속`;
+  const overlays = (
+    <>
       {checkinOpen ? <CheckinSheet meetup={meetup} open onClose={() => setCheckinOpen(false)} /> : null}
       <ConfirmDialog
         open={askingCancel}
@@ -111,6 +123,92 @@ export function MeetupCard({ meetup, past = false, openCheckin = false }: { meet
         cancelLabel="닫기"
         onConfirm={() => send(cancel, () => showToast('약속을 취소했어요', `${meetup.partner.memberName}님에게 알렸어요.`))}
       />
+    </>
+  );
+
+  if (pinned) {
+    return (
+      <PinnedMeetup label={label} status={STATUS_LABEL[meetup.status]} view={view}>
+        {overlays}
+      </PinnedMeetup>
+    );
+  }
+  return (
+    <article className={styles.card} aria-label={label}>
+      <div className={styles.cardTop}>
+        <span className={styles.eyebrow}>{meetup.status === 'PROPOSED' ? '약속 제안' : '점심 약속'}</span>
+        <span className={styles.badge}>{STATUS_LABEL[meetup.status]}</span>
+      </div>
+      <p className={styles.when}>{view.when}</p>
+      <p className={styles.where}>{view.where}</p>
+      {view.pendingNote}
+      {view.checkinNote}
+      <div className={styles.actions}>
+        {view.answer}
+        {view.later}
+      </div>
+      {overlays}
+    </article>
+  );
+}
+
+interface MeetupCardView {
+  when: string;
+  where: string;
+  pendingNote: ReactNode;
+  checkinNote: ReactNode;
+  answer: ReactNode;
+  later: ReactNode;
+}
+
+/**
+ * The chat room's pinned meetup, compact like a messenger's pinned notice: at 390×844 the full
+ * card took ~220 px, a quarter of the chat. One row: when, then status · place (or what is being
+ * sent), the answer the student owes at hand; a tap on the text opens the rest (calendar, 취소,
+ * the whole place line).
+ */
+function PinnedMeetup({ label, status, view, children }: { label: string; status: string; view: MeetupCardView; children: ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const hasDetails = view.later !== null || view.checkinNote !== null;
+  return (
+    <article className={styles.pin} aria-label={label}>
+      <div className={styles.pinRow}>
+        <div className={styles.pinSummary}>
+          <div className={styles.pinText}>
+            <p className={styles.pinWhen}>{view.when}</p>
+            {view.pendingNote ?? (
+              <p className={styles.pinWhere}>
+                <span className={styles.pinStatus}>{status}</span> · {view.where}
+              </p>
+            )}
+          </div>
+          {hasDetails ? (
+            // A small chevron whose touch area covers the text beside it (its ::after), so the
+            // lines keep their width and the pending note stays a live region outside a button.
+            <button
+              type="button"
+              className={styles.pinToggle}
+              aria-label="약속 자세히 보기"
+              aria-expanded={expanded}
+              // Only while the details exist (a reference to a missing id is an ARIA error).
+              aria-controls={expanded ? detailsId : undefined}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              <ChevronDownIcon size={20} className={expanded ? styles.pinChevronOpen : undefined} />
+            </button>
+          ) : null}
+        </div>
+        {view.answer}
+      </div>
+      {expanded ? (
+        <div id={detailsId} className={styles.pinDetails}>
+          <p className={styles.where}>{view.where}</p>
+          {view.checkinNote}
+          {view.later ? <div className={styles.actions}>{view.later}</div> : null}
+        </div>
+      ) : null}
+      {children}
     </article>
   );
 }

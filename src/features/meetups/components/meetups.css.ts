@@ -122,7 +122,68 @@ export const chip = style({
 
 export const count = style({ fontWeight: vars.font.bold, marginLeft: vars.space.xs });
 
-export const pinned = style({ padding: `${vars.space.sm} ${vars.space.lg}`, borderBottom: `1px solid ${vars.color.line}`, background: vars.color.bgSoft });
+export const pinned = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.line}`, background: vars.color.bgSoft });
+
+// The room's pinned meetup: one row of a touch target's height (see PinnedMeetup).
+export const pin = style({
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.bg,
+  boxShadow: vars.shadow.card,
+  textAlign: 'left',
+});
+
+export const pinRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minHeight: vars.size.touch });
+
+// The toggle's touch area (pinToggle's ::after) is this box: the text and the chevron, full height.
+export const pinSummary = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  alignSelf: 'stretch',
+  gap: vars.space.xs,
+  flex: 1,
+  // The lines shrink and end in "…" instead of pushing the answer out of the strip.
+  minWidth: 0,
+});
+
+export const pinText = style({ flex: 1, minWidth: 0, lineHeight: vars.font.lineTight });
+
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+export const pinWhen = style({ ...oneLine, fontSize: vars.font.sm, fontWeight: vars.font.bold, color: vars.color.text });
+
+export const pinWhere = style({ ...oneLine, fontSize: vars.font.xs, color: vars.color.textSub });
+
+export const pinStatus = style({ fontWeight: vars.font.bold, color: vars.color.brandStrong });
+
+// Two-letter answers beside the text: as narrow as a touch target allows.
+export const pinButton = style({ flexShrink: 0, minWidth: vars.size.touch, paddingLeft: vars.space.sm, paddingRight: vars.space.sm });
+
+export const pinToggle = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  padding: 0,
+  marginRight: vars.space.sm,
+  border: 'none',
+  background: vars.color.transparent,
+  color: vars.color.textSub,
+  cursor: 'pointer',
+  selectors: {
+    '&::after': { content: "''", position: 'absolute', inset: 0, borderRadius: vars.radius.sm },
+    '&:focus-visible': { outline: 'none' },
+    '&:focus-visible::after': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+
+export const pinChevronOpen = style({ transform: 'rotate(180deg)' });
+
+export const pinDetails = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.sm} 0`,
+});
 
 export const sheetActions = style({ display: 'flex', gap: vars.space.sm, width: '100%' });
 

@@ -6,8 +6,8 @@ import * as styles from './meetups.css';
 import { PlanMeetupButton, PlanMeetupSheet } from './plan-meetup-sheet';
 
 /**
- * The chat room's meetup strip (decision 0013): the pair's open meetup as a card pinned above the
- * messages ("약속 제안" with 수락/거절 for the partner), else the "약속 잡기" action.
+ * The chat room's meetup strip (decision 0013): the pair's open meetup pinned above the messages
+ * as one compact row ("약속 제안" with 수락/거절 for the partner), else the "약속 잡기" action.
  */
 export function RoomMeetup({ friendId, friendName }: { friendId: number; friendName: string }) {
   const upcoming = useMeetups('upcoming');
@@ -22,7 +22,7 @@ export function RoomMeetup({ friendId, friendName }: { friendId: number; friendN
   return (
     <div className={styles.pinned}>
       {meetup ? (
-        <MeetupCard meetup={meetup} />
+        <MeetupCard meetup={meetup} pinned />
       ) : (
         <Button size="md" variant="secondary" onClick={() => setPlanning(true)}>
           약속 잡기
