@@ -192,7 +192,7 @@ test('an operator suspends a reported member and the member’s open app signs o
   // 정지 해제 from the list of suspended members: a double click sends one request, and its
   // success stays told (a second request would answer 404 over it).
   const suspended = page.getByRole('region', { name: '정지된 회원' });
-  await expect(suspended.getByRole('cell', { name: /최정지/ })).toBeVisible();
+  await expect(suspended.getByRole('cell', { name: /^최정지 · / })).toBeVisible();
   const reinstates = countRequests(page, 'POST', /^\/api\/admin\/members\/\d+\/reinstate$/);
   await suspended
     .getByRole('row', { name: /최정지/ })

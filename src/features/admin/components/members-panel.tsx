@@ -4,11 +4,12 @@ import type { AdminMemberRow } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAdminMembers, useReinstateMember, useSuspendMember, useUniversities } from '../../../entities/admin';
+import { useAdminMembers, useSuspendMember, useUniversities } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
+import { ReinstateButton } from './reinstate-button';
 import { ToolbarField } from './toolbar-field';
 import { UniversityMonthPicker } from './university-month-picker';
 
@@ -27,8 +28,6 @@ export function MembersPanel() {
   const members = useAdminMembers(query, universityId);
   const universities = useUniversities();
   const universityName = (id: number) => universities.data?.find((u) => u.universityId === id)?.name ?? '';
-  const reinstate = useReinstateMember();
-  const { run, running } = useSingleFlight();
   const [suspending, setSuspending] = useState<AdminMemberRow | null>(null);
   const [notice, setNotice] = useState('');
 
@@ -88,24 +87,7 @@ export function MembersPanel() {
                   <td>{m.openReports > 0 ? <span className={styles.badge}>{m.openReports}건</span> : '없음'}</td>
                   <td>
                     {m.status === 'DISABLED' ? (
-                      <Button
-                        size="md"
-                        variant="secondary"
-                        disabled={running}
-                        aria-label={`${nameOf(m)}님 정지 해제`}
-                        onClick={() =>
-                          void run(async () => {
-                            try {
-                              await reinstate.mutateAsync(m.memberId);
-                              setNotice(`${nameOf(m)}님의 정지를 해제했어요.`);
-                            } catch (error) {
-                              setNotice(error instanceof ApiError ? error.message : '정지를 해제하지 못했어요.');
-                            }
-                          })
-                        }
-                      >
-                        정지 해제
-                      </Button>
+                      <ReinstateButton member={m} onNotice={setNotice} />
                     ) : (
                       <Button size="md" aria-label={`${nameOf(m)}님 정지`} onClick={() => setSuspending(m)}>
                         정지

@@ -5,11 +5,11 @@ import type { AdminReport, ReportAction } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDecideReport, useReinstateMember, useReports, useSuspended, useUniversities } from '../../../entities/admin';
+import { useDecideReport, useReports, useSuspended, useUniversities } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
-import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
+import { ReinstateButton } from './reinstate-button';
 import { UniversityMonthPicker } from './university-month-picker';
 
 const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -138,8 +138,6 @@ export function ReportsPanel() {
 /** Who is suspended now, with 정지 해제; its outcome is told in the panel's status line (the list may vanish). */
 function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => void }) {
   const suspended = useSuspended();
-  const reinstate = useReinstateMember();
-  const { run, running } = useSingleFlight();
   if (suspended.isPending || suspended.isError || suspended.data.length === 0) return null;
   return (
     <section className={styles.card} aria-labelledby="suspended-title">
@@ -165,23 +163,7 @@ function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => 
                 </td>
                 <td>{dateTime.format(new Date(m.suspendedAt))}</td>
                 <td>
-                  <Button
-                    size="md"
-                    variant="secondary"
-                    disabled={running}
-                    onClick={() =>
-                      void run(async () => {
-                        try {
-                          await reinstate.mutateAsync(m.memberId);
-                          setNotice(`${m.memberName ?? '회원'}님의 정지를 해제했어요.`);
-                        } catch (error) {
-                          setNotice(error instanceof ApiError ? error.message : '정지를 해제하지 못했어요.');
-                        }
-                      })
-                    }
-                  >
-                    정지 해제
-                  </Button>
+                  <ReinstateButton member={m} onNotice={setNotice} />
                 </td>
               </tr>
             ))}
