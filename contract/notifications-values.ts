@@ -9,6 +9,8 @@ export type NotificationType =
   // Contract section 14 (meetups); the sender is the other member of the meetup.
   | 'MEETUP_PROPOSED'
   | 'MEETUP_CONFIRMED'
+  // Section 14 extension: the proposer hears of a decline as of a confirm.
+  | 'MEETUP_DECLINED'
   | 'MEETUP_CANCELLED'
   | 'MEETUP_REMINDER'
   | 'MEETUP_CHECKIN'
@@ -24,6 +26,7 @@ export const OPERATOR_NOTIFICATION_TYPES: readonly NotificationType[] = ['REPORT
 export const MEETUP_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'MEETUP_PROPOSED',
   'MEETUP_CONFIRMED',
+  'MEETUP_DECLINED',
   'MEETUP_CANCELLED',
   'MEETUP_REMINDER',
   'MEETUP_CHECKIN',

@@ -71,6 +71,8 @@ export type RoomEvent = z.infer<typeof roomEventSchema>;
 /** `event:notification` on `/sub/members/me` (extension): a notification of this type (section 6) was stored for the member. */
 export interface NotificationEvent {
   type: string;
+  /** The notification's text (extension), for an open app to show an answer it would otherwise only redraw. */
+  content?: string;
 }
 
 /** CHAT_RATE's default: SENDs per second per member, and the burst allowed above it. */

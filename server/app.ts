@@ -163,8 +163,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = await createPush(db, config, app.log, deps.push, (outcome) => metrics.pushSends.inc({ outcome }));
   // Every stored notification is also told to the member's open apps (event:notification), once
   // the chat socket below exists; the chat's own pushes (a message for someone away) are not.
-  let tellMember: (memberId: number, type: string) => void = () => undefined;
-  const notifying = tellingPush(push, (memberId, type) => tellMember(memberId, type));
+  let tellMember: (memberId: number, type: string, content: string) => void = () => undefined;
+  const notifying = tellingPush(push, (memberId, type, content) => tellMember(memberId, type, content));
 
   const ctx: AppContext = {
     config,
@@ -244,7 +244,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     onDelivered: (seconds) => metrics.chatDelivery.observe(seconds),
     onCommitted: (seconds, batch) => metrics.chatCommit.observe({ batch }, seconds),
   });
-  tellMember = (memberId, type) => chatSocket.notified(memberId, type);
+  tellMember = (memberId, type, content) => chatSocket.notified(memberId, type, content);
   await app.register(fastifyWebsocket, {
     // Larger than a STOMP frame may be, so an oversized frame gets the STOMP ERROR, not a bare 1009 close.
     options: { maxPayload: RECOMMENDED_WS_MAX_PAYLOAD },

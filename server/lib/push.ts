@@ -32,18 +32,18 @@ export interface PushService {
 }
 
 /**
- * The same push service that also tells `tell(recipientId, type)` about every message it is
+ * The same push service that also tells `tell(recipientId, type, body)` about every message it is
  * handed, before the push's own once-per-5-minutes rule: the member queue's `event:notification`
  * (contract section 17, extension), which an open app needs each time. Callers hand a message
  * over after their commit, so the event never announces something a fetch cannot see yet.
  */
-export function tellingPush(push: PushService, tell: (recipientId: number, type: string) => void): PushService {
+export function tellingPush(push: PushService, tell: (recipientId: number, type: string, content: string) => void): PushService {
   return {
     get enabled() {
       return push.enabled;
     },
     notifyPush(recipientId, message) {
-      tell(recipientId, message.type);
+      tell(recipientId, message.type, message.body);
       return push.notifyPush(recipientId, message);
     },
     idle: () => push.idle(),

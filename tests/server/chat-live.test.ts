@@ -798,14 +798,14 @@ describeEachDatabase(
 
       expect((await app.inject({ method: 'POST', url: '/api/matches', headers: bearer(a), payload: { toMemberId: b.memberId } })).statusCode).toBe(200);
       await waitUntil(() => notes(qb).length === 1, 3000, 'event:notification for the request');
-      expect(notes(qb)).toEqual([{ type: 'MATCH_REQUEST' }]);
+      expect(notes(qb)).toEqual([{ type: 'MATCH_REQUEST', content: expect.stringMatching(/님이 런치챗을 요청했어요!$/) }]);
       // Told after the commit: the notification it announces is there to fetch.
       const listed = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(b) });
       expect(listed.json().result.notifications.map((n: { type: string }) => n.type)).toEqual(['MATCH_REQUEST']);
 
       expect((await app.inject({ method: 'PATCH', url: `/api/matches/accept/${a.memberId}`, headers: bearer(b) })).statusCode).toBe(200);
       await waitUntil(() => notes(qa).length === 1, 3000, 'event:notification for the answer');
-      expect(notes(qa)).toEqual([{ type: 'MATCH_ACCEPTED' }]);
+      expect(notes(qa)).toEqual([{ type: 'MATCH_ACCEPTED', content: expect.stringMatching(/님이 런치챗을 수락했어요!$/) }]);
 
       const matches = await app.inject({ method: 'GET', url: '/api/matches?status=ACCEPTED&size=50', headers: bearer(a) });
       const matchId = (matches.json().result.data as { id: number }[])[0]!.id;
@@ -818,7 +818,12 @@ describeEachDatabase(
       });
       expect(proposed.statusCode, proposed.body).toBe(200);
       await waitUntil(() => notes(qb).length === 2, 3000, 'event:notification for the proposal');
-      expect(notes(qb)[1]).toEqual({ type: 'MEETUP_PROPOSED' });
+      expect(notes(qb)[1]).toEqual({ type: 'MEETUP_PROPOSED', content: expect.stringMatching(/님이 점심 약속을 제안했어요!$/) });
+      // A decline is told to the proposer with its text, which the open app shows (section 14 extension).
+      const meetupId = (proposed.json().result as { meetupId: number }).meetupId;
+      expect((await app.inject({ method: 'PATCH', url: `/api/meetups/${meetupId}/decline`, headers: bearer(b) })).statusCode).toBe(200);
+      await waitUntil(() => notes(qa).length === 2, 3000, 'event:notification for the decline');
+      expect(notes(qa)[1]).toEqual({ type: 'MEETUP_DECLINED', content: expect.stringMatching(/님이 약속을 거절했어요\. 다른 시간을 제안해 보세요\.$/) });
 
       // A chat message is not a notification (its push for someone away is the chat's own).
       const room = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(a) });
@@ -831,7 +836,7 @@ describeEachDatabase(
       );
       await settle();
       expect(notes(qb)).toHaveLength(2);
-      expect(notes(qa)).toHaveLength(1);
+      expect(notes(qa)).toHaveLength(2);
     });
 
     it('typing reaches the other member only, at most once a second, and is never stored', async () => {

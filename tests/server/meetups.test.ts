@@ -213,6 +213,11 @@ for (const kind of KINDS) {
       expect(past.map((x) => x.meetupId)).toContain(m.meetupId);
       const again = (await propose(server, b, matchId, { startsAt: at(3 * HOUR), place: '학생식당' })).body.result!;
       expect((await call<Meetup>(server.app, a.token, 'PATCH', `/api/meetups/${again.meetupId}/decline`)).body.result!.status).toBe('DECLINED');
+      // The proposer hears of the decline as of any other answer (section 14, extension).
+      expect(await notes(server, b, 'MEETUP_DECLINED')).toEqual([
+        expect.objectContaining({ content: '김취소님이 약속을 거절했어요. 다른 시간을 제안해 보세요.' }),
+      ]);
+      expect(await notes(server, a, 'MEETUP_DECLINED')).toEqual([]);
 
       // Cancelling after the start is refused.
       const late = (await propose(server, a, matchId, { startsAt: at(HOUR), place: '학생식당' })).body.result!;

@@ -1,12 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/stomp';
 import { chatKeys } from '../../src/entities/chat-room';
 import { applyNotificationEvent, applyReadEvent, applyRoomEvent } from '../../src/features/chat/live/cache';
 import { queueDelivery } from '../../src/features/chat/realtime/subscriptions';
 import { catchUpMessages } from '../../src/features/chat/model/message-cache';
 import { ok } from './support/helpers';
+import { showToast } from '../../src/lib/toast';
+
+// The toasts said for notification events (the toast store itself is the shell's).
+vi.mock('../../src/lib/toast', async (importOriginal) => ({ ...(await importOriginal<object>()), showToast: vi.fn() }));
 import { server } from './support/msw-server';
 
 const room = (roomId: number, lastMessage: string, unreadCount: number) => ({
@@ -168,8 +172,24 @@ describe('event:notification', () => {
     const seen: unknown[] = [];
     const deliver = queueDelivery({ onRoom: () => undefined, onNotification: (event) => seen.push(event) });
     expect(deliver({ headers: { event: 'notification' }, body: JSON.stringify({ type: 'MEETUP_PROPOSED' }) })).toBe(true);
+    expect(deliver({ headers: { event: 'notification' }, body: JSON.stringify({ type: 'MEETUP_DECLINED', content: '이거절님이 약속을 거절했어요.' }) })).toBe(
+      true,
+    );
     expect(deliver({ headers: { event: 'notification' }, body: JSON.stringify({ kind: 1 }) })).toBe(false);
     expect(deliver({ headers: { event: 'something-later' }, body: '{}' })).toBe(true);
-    expect(seen).toEqual([{ type: 'MEETUP_PROPOSED' }]);
+    expect(seen).toEqual([{ type: 'MEETUP_PROPOSED' }, { type: 'MEETUP_DECLINED', content: '이거절님이 약속을 거절했어요.' }]);
+  });
+
+  it('a decline or a cancellation is said in a toast (the card only redraws); other types and a missing text are not', () => {
+    const client = new QueryClient();
+    vi.mocked(showToast).mockClear();
+    applyNotificationEvent(client, { type: 'MEETUP_DECLINED', content: '이거절님이 약속을 거절했어요. 다른 시간을 제안해 보세요.' });
+    applyNotificationEvent(client, { type: 'MEETUP_CANCELLED', content: '김취소님이 약속을 취소했어요.' });
+    applyNotificationEvent(client, { type: 'MEETUP_PROPOSED', content: '박제안님이 점심 약속을 제안했어요!' });
+    applyNotificationEvent(client, { type: 'MEETUP_CANCELLED' });
+    expect(vi.mocked(showToast).mock.calls.map(([title]) => title)).toEqual([
+      '이거절님이 약속을 거절했어요. 다른 시간을 제안해 보세요.',
+      '김취소님이 약속을 취소했어요.',
+    ]);
   });
 });

@@ -115,7 +115,7 @@ export interface ChatSocket {
   /** An account was disabled: on every instance, its sockets get ERROR and close. */
   endMember(memberId: number): void;
   /** A notification of this type was stored for the member: `event:notification` on their queue, on every instance. */
-  notified(memberId: number, type: string): void;
+  notified(memberId: number, type: string, content?: string): void;
   /** Ends every session (ERROR + close), then waits for SENDs still being stored and broadcast. */
   shutdown(): Promise<void>;
 }
@@ -407,8 +407,8 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       events.forget();
       broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
     },
-    notified(memberId, type) {
-      const event: NotificationEvent = { type };
+    notified(memberId, type, content) {
+      const event: NotificationEvent = content === undefined ? { type } : { type, content };
       broker.publish(memberRoute(memberId), JSON.stringify(event), { 'content-type': 'application/json', [STOMP_HEADERS.event]: CHAT_EVENT.notification });
     },
     async shutdown() {

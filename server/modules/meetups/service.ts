@@ -169,6 +169,32 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     return () => sends.forEach((send) => send());
   }
 
+  /**
+   * 수락 or 거절, by the partner only. The proposer is told either way (a decline too, a section 14
+   * extension: else the proposer's card waits for an answer that came).
+   */
+  async function answer(caller: Caller, id: number, to: 'CONFIRMED' | 'DECLINED'): Promise<Meetup> {
+    const verb = to === 'CONFIRMED' ? '수락' : '거절';
+    const type = to === 'CONFIRMED' ? 'MEETUP_CONFIRMED' : 'MEETUP_DECLINED';
+    const done = await db.transaction(async (tx) => {
+      const row = await ownMeetup(tx, caller, id, true);
+      if (Number(row.proposer_id) === caller.id) {
+        const message = `제안을 받은 사람만 ${verb}할 수 있어요.`;
+        throw new AppError('MEETUP_403', { _: message }, message);
+      }
+      if (row.status !== 'PROPOSED') throw conflict(`${verb}할 수 없는 약속이에요.`);
+      if (to === 'CONFIRMED' && Number(row.starts_ms) <= now()) throw conflict('이미 시작 시간이 지난 약속이에요.');
+      await repo.setStatus(tx, id, to);
+      if (to === 'CONFIRMED') await scheduleJobs(tx, id, Number(row.starts_ms), Number(row.ends_ms));
+      const name = await repo.memberName(tx, caller.id);
+      const proposerId = Number(row.proposer_id);
+      await insertNotification(tx, proposerId, caller.id, type, name);
+      return { proposerId, name, roomId: await repo.pairRoom(tx, caller.id, proposerId) };
+    });
+    sendPush(done.proposerId, caller.id, type, done.name, done.roomId);
+    return one(caller, id);
+  }
+
   return {
     async suggestions(caller: Caller, matchId: number): Promise<MeetupSuggestion[]> {
       // One statement (the match, both timetables, the places): this is on the sheet's open path.
@@ -220,34 +246,9 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
       return one(caller, created.id);
     },
 
-    async confirm(caller: Caller, id: number): Promise<Meetup> {
-      const done = await db.transaction(async (tx) => {
-        const row = await ownMeetup(tx, caller, id, true);
-        if (Number(row.proposer_id) === caller.id)
-          throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 수락할 수 있어요.' }, '제안을 받은 사람만 수락할 수 있어요.');
-        if (row.status !== 'PROPOSED') throw conflict('수락할 수 없는 약속이에요.');
-        if (Number(row.starts_ms) <= now()) throw conflict('이미 시작 시간이 지난 약속이에요.');
-        await repo.setStatus(tx, id, 'CONFIRMED');
-        await scheduleJobs(tx, id, Number(row.starts_ms), Number(row.ends_ms));
-        const name = await repo.memberName(tx, caller.id);
-        const proposerId = Number(row.proposer_id);
-        await insertNotification(tx, proposerId, caller.id, 'MEETUP_CONFIRMED', name);
-        return { proposerId, name, roomId: await repo.pairRoom(tx, caller.id, proposerId) };
-      });
-      sendPush(done.proposerId, caller.id, 'MEETUP_CONFIRMED', done.name, done.roomId);
-      return one(caller, id);
-    },
+    confirm: (caller: Caller, id: number) => answer(caller, id, 'CONFIRMED'),
 
-    async decline(caller: Caller, id: number): Promise<Meetup> {
-      await db.transaction(async (tx) => {
-        const row = await ownMeetup(tx, caller, id, true);
-        if (Number(row.proposer_id) === caller.id)
-          throw new AppError('MEETUP_403', { _: '제안을 받은 사람만 거절할 수 있어요.' }, '제안을 받은 사람만 거절할 수 있어요.');
-        if (row.status !== 'PROPOSED') throw conflict('거절할 수 없는 약속이에요.');
-        await repo.setStatus(tx, id, 'DECLINED');
-      });
-      return one(caller, id);
-    },
+    decline: (caller: Caller, id: number) => answer(caller, id, 'DECLINED'),
 
     async cancel(caller: Caller, id: number): Promise<Meetup> {
       const done = await db.transaction(async (tx) => {

@@ -1,11 +1,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { NotificationEvent, ReadEvent, RoomEvent } from '../../../../contract/stomp';
-import { MEETUP_NOTIFICATION_TYPES } from '../../../../contract/notifications-values';
+import { MEETUP_NOTIFICATION_TYPES, type NotificationType } from '../../../../contract/notifications-values';
 import type { ChatRoomPage, ChatUnread } from '../../../../contract/chat';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { matchKeys } from '../../../entities/match';
 import { meetupKeys } from '../../../entities/meetup';
 import { notificationKeys } from '../../../entities/notification';
+import { showToast } from '../../../lib/toast';
 
 type RoomsData = InfiniteData<ChatRoomPage, unknown>;
 
@@ -59,6 +60,9 @@ export function applyReadEvent(queryClient: QueryClient, roomId: number, event: 
   });
 }
 
+/** Notification types an open app says in a toast (their other change is something disappearing). */
+const SAID_IN_APP: readonly NotificationType[] = ['MEETUP_DECLINED', 'MEETUP_CANCELLED'];
+
 /**
  * `event:notification` → what it is about is fetched again where it is on screen (TanStack Query
  * refetches the active queries and marks the rest stale): the notifications and the bell, and the
@@ -67,6 +71,9 @@ export function applyReadEvent(queryClient: QueryClient, roomId: number, event: 
  */
 export function applyNotificationEvent(queryClient: QueryClient, event: NotificationEvent): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  // An answer that only takes something off the screen (the pinned meetup turns back into 약속 잡기)
+  // is said as well, wherever the student is: else it just vanishes with no word.
+  if (event.content && (SAID_IN_APP as readonly string[]).includes(event.type)) showToast(event.content);
   if ((MEETUP_NOTIFICATION_TYPES as readonly string[]).includes(event.type)) void queryClient.invalidateQueries({ queryKey: meetupKeys.all });
   else if (event.type.startsWith('MATCH_')) void queryClient.invalidateQueries({ queryKey: matchKeys.all });
 }

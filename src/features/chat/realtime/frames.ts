@@ -53,5 +53,5 @@ export function readRoomEvent(body: unknown): RoomEvent | null {
 
 export function readNotificationEvent(body: unknown): NotificationEvent | null {
   if (!isObject(body) || typeof body.type !== 'string') return null;
-  return { type: body.type };
+  return typeof body.content === 'string' ? { type: body.type, content: body.content } : { type: body.type };
 }
