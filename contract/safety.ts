@@ -54,7 +54,11 @@ export type ReportBody = z.input<typeof reportBodySchema>;
 /** The report as the server reads it (ids as numbers, blank detail dropped). */
 export type ReportInput = z.output<typeof reportBodySchema>;
 
-export const reportCreatedSchema = z.object({ reportId: z.number().int().positive() });
+export const reportCreatedSchema = z.object({
+  reportId: z.number().int().positive(),
+  /** Extension: the caller's same report (target, reason, message) is still open; nothing new was stored. */
+  alreadyReported: z.literal(true).optional(),
+});
 export type ReportCreated = z.infer<typeof reportCreatedSchema>;
 
 /** `MATCH_REQUEST_TTL`: a number with a unit, s / m / h / d (e.g. `72h`, `90s`). */

@@ -377,6 +377,27 @@ describeApi('safety: reports (contract section 15)', (server) => {
     expect(stored!.detail).toBeNull();
   });
 
+  it('the same report twice (one reporter, target, reason and message, still open) is stored once and answered as already reported', async () => {
+    const { app, database } = server();
+    const { a, b, messageId } = await roomWithMessage(app, database.db, 'dup');
+    const body = { targetMemberId: b.memberId, reason: 'HARASSMENT', messageId };
+    const first = await call(app, a.token, 'POST', '/api/reports', body);
+    expect(first.body.result).toEqual({ reportId: expect.any(Number) });
+    const again = await call(app, a.token, 'POST', '/api/reports', { ...body, detail: '또 신고해요' });
+    expect([again.status, again.body.result]).toEqual([200, { reportId: first.body.result.reportId, alreadyReported: true }]);
+    // Another reason, or the profile rather than the message, is another report.
+    const other = await call(app, a.token, 'POST', '/api/reports', { ...body, reason: 'SPAM' });
+    const profile = await call(app, a.token, 'POST', '/api/reports', { targetMemberId: b.memberId, reason: 'HARASSMENT' });
+    expect([other.body.result.alreadyReported, profile.body.result.alreadyReported]).toEqual([undefined, undefined]);
+    const count = async () => (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from reports where reporter_id = ${a.memberId}`))[0]!.n;
+    expect(await count()).toBe(3);
+    // Once an operator closed it, the same report can be made again.
+    await database.db.execute(sql`update reports set status = 'CLOSED' where id = ${first.body.result.reportId}`);
+    const afterClose = await call(app, a.token, 'POST', '/api/reports', body);
+    expect(afterClose.body.result).toEqual({ reportId: expect.any(Number) });
+    expect(await count()).toBe(4);
+  });
+
   it('checks every rule: reason, detail ≤ 500, the message in a room of the caller with the target, the target', async () => {
     const { app, database } = server();
     const { a, b, roomId, messageId } = await roomWithMessage(app, database.db, 'rule');

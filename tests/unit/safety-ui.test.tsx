@@ -76,6 +76,17 @@ describe('safety in the PWA', () => {
     expect(await screen.findByText('신고가 접수되었어요')).toBeInTheDocument();
   });
 
+  it('a report the student already made is said to be under review, not received again', async () => {
+    server.use(mswHttp.post(`${ORIGIN}/api/reports`, () => HttpResponse.json(ok({ reportId: 7, alreadyReported: true }))));
+    renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '신고하기' }));
+    const sheet = await screen.findByRole('dialog', { name: '신고하기' });
+    fireEvent.click(within(sheet).getByRole('radio', { name: '노쇼' }));
+    fireEvent.click(within(sheet).getByRole('button', { name: '신고하기' }));
+    expect(await screen.findByText('이미 신고했어요')).toBeInTheDocument();
+    expect(screen.getByText('운영진이 확인하고 있어요. 결과는 알림으로 알려 드릴게요.')).toBeInTheDocument();
+  });
+
   it('a block made offline waits, says so, and is sent once the network is back', async () => {
     const posts: string[] = [];
     server.use(

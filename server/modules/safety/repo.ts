@@ -88,8 +88,19 @@ export function safetyRepo(db: Db) {
     async insertReport(
       tx: Runner,
       report: { reporterId: number; targetId: number; reason: ReportReason; detail?: string; messageId?: string; messageText?: string },
-    ): Promise<number> {
+    ): Promise<{ id: number; already: boolean }> {
+      // Reports of one target are serialised on its row: of two identical ones at once, the second sees the first.
       await tx.execute(sql`select id from members where id = ${report.targetId} for no key update`);
+      // A report its reporter already made (same target, reason and message) and no operator closed yet:
+      // a second tap adds nothing for the operators to sort through.
+      const [earlier] = await rowsOf<{ id: number }>(
+        tx,
+        sql`select id from reports
+             where reporter_id = ${report.reporterId} and target_id = ${report.targetId} and status = 'OPEN'
+               and reason = ${report.reason} and message_id is not distinct from ${report.messageId ?? null}::bigint
+             limit 1`,
+      );
+      if (earlier) return { id: Number(earlier.id), already: true };
       const [row] = await rowsOf<{ id: number }>(
         tx,
         sql`insert into reports (reporter_id, target_id, reason, detail, message_id, message_text)
@@ -104,7 +115,7 @@ export function safetyRepo(db: Db) {
                               and (select count(distinct r.reporter_id) from reports r
                                     where r.target_id = ${report.targetId} and r.status = 'OPEN'
                                       and r.created_at > now() - make_interval(days => ${REPORT_HOLD_DAYS})) >= ${REPORT_HOLD_REPORTERS}`);
-      return id;
+      return { id, already: false };
     },
   };
 }

@@ -65,7 +65,7 @@ export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {})
         if (!message) throw new AppError('COMMON400', { messageId: '신고할 메시지를 찾을 수 없어요. 이 회원과의 채팅방에 있는 메시지만 첨부할 수 있어요.' });
         messageText = message.content;
       }
-      const reportId = await db.transaction((tx) =>
+      const stored = await db.transaction((tx) =>
         repo.insertReport(tx, {
           reporterId: caller.id,
           targetId: input.targetMemberId,
@@ -75,7 +75,7 @@ export function safetyService(db: Db, repo: SafetyRepo, hooks: SafetyHooks = {})
           messageText,
         }),
       );
-      return { reportId };
+      return stored.already ? { reportId: stored.id, alreadyReported: true } : { reportId: stored.id };
     },
   };
 }

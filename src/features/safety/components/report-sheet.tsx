@@ -60,8 +60,10 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       return;
     }
     report.mutate(body, {
-      onSuccess: () => {
-        showToast('신고가 접수되었어요', '운영진이 확인한 뒤 조치할게요.');
+      onSuccess: (result) => {
+        // The same report is still open (a second tap, or made before): nothing new was stored.
+        if (result.alreadyReported) showToast('이미 신고했어요', '운영진이 확인하고 있어요. 결과는 알림으로 알려 드릴게요.');
+        else showToast('신고가 접수되었어요', '운영진이 확인한 뒤 결과를 알림으로 알려 드릴게요.');
         onClose();
       },
       onError: (failure) => {
