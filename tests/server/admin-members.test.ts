@@ -30,8 +30,8 @@ const reportOutcomes = async (s: ApiServer, who: Session) => (await notification
 const auditOf = async (s: ApiServer, op: Session, query = '') =>
   (await call(s.app, op.token, 'GET', `/api/admin/audit${query}`)).body.result as { entries: AuditRow[]; hasNext: boolean };
 
-async function report(s: ApiServer, reporter: Session, target: Session): Promise<number> {
-  const r = await call(s.app, reporter.token, 'POST', '/api/reports', { targetMemberId: target.memberId, reason: 'NO_SHOW' });
+async function report(s: ApiServer, reporter: Session, target: Session, reason = 'NO_SHOW'): Promise<number> {
+  const r = await call(s.app, reporter.token, 'POST', '/api/reports', { targetMemberId: target.memberId, reason });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result.reportId as number;
 }
@@ -46,7 +46,8 @@ describeApi(
       const [first, second] = [await newMember(s.app, email('rep1')), await newMember(s.app, email('rep2'))];
       const reportId = await report(s, first, target);
       await report(s, second, target);
-      await report(s, first, target);
+      // A second report of the same member by the same student (another reason): still one notification.
+      await report(s, first, target, 'HARASSMENT');
 
       const dismissed = await call(s.app, op.token, 'PATCH', `/api/admin/reports/${reportId}`, { action: 'DISMISS' });
       expect([dismissed.status, dismissed.body.result?.closedReports]).toEqual([200, 3]);
