@@ -29,7 +29,24 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
-/** Invalidates every key in `keys` (each a key factory's output); settles when all refetches have. */
+/**
+ * Invalidates every key in `keys` (each a key factory's output); settles when all refetches have,
+ * or as soon as the device is offline. Queries are `offlineFirst`: offline, their refetch pauses
+ * until the network is back, and a mutation returning this from `onSettled` or `onSuccess` would
+ * stay pending all that time (a proposal that failed offline kept its sheet disabled and silent
+ * until the network returned). The refetches still run when it does.
+ */
 export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[], refetchType?: 'active'): Promise<void> {
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType }))).then(() => undefined);
+  const refetched = Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })));
+  return new Promise<void>((resolve) => {
+    const settle = () => {
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = onlineManager.subscribe((online) => {
+      if (!online) settle();
+    });
+    if (!onlineManager.isOnline()) settle();
+    refetched.then(settle, settle);
+  });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
 import type { meetupSchema, ComplimentCode, Meetup, MeetupCreateBody } from '../../../contract/meetups';
 import { ApiError, apiJson, NETWORK_ERROR_CODE } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { meetupKeys } from './keys';
 // A meetup answer writes a notification for the other member: the meetup entity may import that
 // key factory (eslint.config.js edges).
@@ -47,10 +48,8 @@ const checkinMeetup = ({ meetupId, met, compliments }: CheckinVariables) =>
 
 export function registerMeetupMutations(queryClient: QueryClient): void {
   // A meetup changes the meetup lists (both scopes), the compliments and the notifications.
-  const onSettled = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: meetupKeys.all }), queryClient.invalidateQueries({ queryKey: notificationKeys.all })]).then(
-      () => undefined,
-    );
+  // invalidateKeys does not wait offline: a proposal (tried even offline) must fail at once.
+  const onSettled = () => invalidateKeys(queryClient, [meetupKeys.all, notificationKeys.all]);
   const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
   queryClient.setMutationDefaults(meetupMutationKeys.propose, { mutationFn: proposeMeetup, onSettled });
   queryClient.setMutationDefaults(meetupMutationKeys.confirm, { mutationFn: confirmMeetup, onSettled, retry });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { mentorAppliedSchema, MentorApplyBody } from '../../../contract/mentor';
 import { apiJson } from '../../lib/http';
+import { invalidateKeys } from '../../lib/query-client';
 import { mentorKeys } from './keys';
 
 /** POST /api/mentor/monthlyM: one application per member per month (409 when full or repeated). */
@@ -14,6 +15,8 @@ export function useApplyMentor() {
   return useMutation({
     mutationFn: applyMentor,
     // `applied` and `applicants` changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mentorKeys.current() }),
+    // Through invalidateKeys, which does not wait offline: an application whose connection dropped
+    // must fail (and say so) at once, not when the refetch can run.
+    onSettled: () => invalidateKeys(queryClient, [mentorKeys.current()]),
   });
 }

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMeetups, useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
 import { ApiError } from '../../../lib/http';
+import { useOnline } from '../../../lib/online-status';
 import { showToast } from '../../../lib/toast';
 import * as styles from './meetups.css';
 
@@ -21,6 +22,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Why no proposal can go (the server's 409 says the same): the pair already has an open meetup. */
 const PARTNER_PROPOSED_FIRST = '상대가 먼저 약속을 제안했어요. 제안을 확인해 주세요.';
 const ALREADY_OPEN = '이미 진행 중인 약속이 있어요.';
+const SUGGESTIONS_OFFLINE = '오프라인이라 추천 시간을 불러올 수 없어요. 직접 정해 주세요.';
 
 /** Tomorrow 12:00 in Seoul, as the custom form's starting values. */
 function defaultCustom() {
@@ -48,6 +50,8 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
   const [place, setPlace] = useState('');
   const [error, setError] = useState<string | null>(null);
   const items = suggestions.data ?? [];
+  const online = useOnline();
+  const suggestionsOffline = suggestions.isPending && (!online || suggestions.fetchStatus === 'paused');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,7 +94,13 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
     <Modal open={open} onClose={onClose} title={`${partnerName}님과 약속 잡기`}>
       <form className={styles.sheetBody} onSubmit={submit} aria-label="약속 잡기">
         <p className={styles.note}>두 사람의 시간표가 모두 비어 있는 시간이에요.</p>
-        {suggestions.isPending ? <Spinner label="추천 시간을 불러오는 중이에요" /> : null}
+        {/* Never loaded and offline, the fetch waits for the network: say so, the custom time still works. */}
+        {suggestionsOffline ? (
+          <p className={styles.note} role="status">
+            {SUGGESTIONS_OFFLINE}
+          </p>
+        ) : null}
+        {suggestions.isPending && !suggestionsOffline ? <Spinner label="추천 시간을 불러오는 중이에요" /> : null}
         {suggestions.isError ? <p className={styles.error}>추천 시간을 불러오지 못했어요.</p> : null}
         {suggestions.isSuccess && items.length === 0 ? <p className={styles.empty}>7일 안에 겹치는 빈 시간이 없어요.</p> : null}
         <ul className={styles.options} aria-label="추천 시간">
