@@ -15,6 +15,10 @@ globalStyle('html, body', {
   WebkitTapHighlightColor: vars.color.transparent,
 });
 
+// The offline banner (components/shell/offline-banner.tsx) sets the attribute while it shows: the
+// header, the chat room and the page padding move down by its strip, so it never covers anything.
+globalStyle(':root[data-offline]', { vars: { [vars.size.offlineInset]: vars.size.offlineBar } });
+
 globalStyle('body', { minHeight: '100dvh', wordBreak: 'keep-all', overflowWrap: 'anywhere' });
 
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });

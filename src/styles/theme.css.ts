@@ -57,6 +57,11 @@ export const vars = createGlobalTheme(':root', {
     maxWidth: '480px',
     wideMaxWidth: '700px',
     header: '64px',
+    // The offline banner's strip at the top of the screen.
+    offlineBar: '32px',
+    // What the fixed top of every screen (header, chat room, page padding) moves down by: the
+    // offline banner's strip while it shows (`:root[data-offline]`, set in the global styles), else nothing.
+    offlineInset: '0px',
     tabBar: '64px',
     pageTop: '64px',
     pageBottom: '80px',

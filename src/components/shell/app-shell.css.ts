@@ -13,9 +13,10 @@ export const frame = style({
 /** Operator screens use the whole window (a laptop first). */
 export const wideFrame = style([frame, { maxWidth: 'none' }]);
 
+// Each starts below the offline banner's strip while it shows (0 otherwise).
 export const content = styleVariants({
-  page: { paddingTop: vars.size.pageTop, paddingBottom: vars.size.pageBottom },
+  page: { paddingTop: `calc(${vars.size.pageTop} + ${vars.size.offlineInset})`, paddingBottom: vars.size.pageBottom },
   // Home runs under the transparent header.
-  home: { paddingTop: 0, paddingBottom: vars.size.pageBottom },
-  bare: { padding: 0 },
+  home: { paddingTop: vars.size.offlineInset, paddingBottom: vars.size.pageBottom },
+  bare: { padding: 0, paddingTop: vars.size.offlineInset },
 });

@@ -1,21 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-// Just under the (fixed) header of every screen, above the content; it lets taps through.
+// A strip across the top of the screen, one line high, that the header and the content move down
+// by (`vars.size.offlineInset`): a pill floating over the content hid the tabs and buttons under it.
 export const offline = style({
   position: 'fixed',
-  top: `calc(${vars.size.header} + ${vars.space.sm} + env(safe-area-inset-top, 0px))`,
-  left: '50%',
-  transform: 'translateX(-50%)',
-  zIndex: vars.z.dropdown,
-  width: 'max-content',
-  maxWidth: `calc(100% - ${vars.space.xxl})`,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  borderRadius: vars.radius.pill,
+  top: 0,
+  left: 0,
+  right: 0,
+  zIndex: vars.z.header,
+  height: vars.size.offlineBar,
+  padding: `0 ${vars.space.lg}`,
   background: vars.color.text,
   color: vars.color.white,
-  boxShadow: vars.shadow.card,
   fontSize: vars.font.sm,
+  lineHeight: vars.size.offlineBar,
   textAlign: 'center',
-  pointerEvents: 'none',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
 });

@@ -4,7 +4,8 @@ import { touchTarget } from './pieces.css';
 
 export const header = style({
   position: 'fixed',
-  top: 0,
+  // Below the offline banner's strip while it shows.
+  top: vars.size.offlineInset,
   left: '50%',
   transform: 'translateX(-50%)',
   zIndex: vars.z.header,

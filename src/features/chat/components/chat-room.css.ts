@@ -2,7 +2,10 @@ import { style } from '@vanilla-extract/css';
 import { nameLine, pillOff, touchTarget } from '../../../components/ui/pieces.css';
 import { vars } from '../../../styles/theme.css';
 
-/** Fixed to the visible viewport: its height follows the on-screen keyboard (set inline). */
+/**
+ * Fixed to the visible viewport: its height follows the on-screen keyboard (set inline). Its top
+ * is padded by the offline banner's strip while that shows, so the strip covers no part of it.
+ */
 export const screen = style({
   position: 'fixed',
   top: 0,
@@ -11,6 +14,7 @@ export const screen = style({
   width: '100%',
   maxWidth: vars.size.maxWidth,
   height: '100dvh',
+  paddingTop: vars.size.offlineInset,
   display: 'flex',
   flexDirection: 'column',
   background: vars.color.bg,

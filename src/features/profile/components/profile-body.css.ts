@@ -52,7 +52,8 @@ export const pill = style({ ...brandTag, padding: `${vars.space.xxs} ${vars.spac
 
 export const tabs = style({
   position: 'sticky',
-  top: vars.size.header,
+  // Under the header, which moves down by the offline strip while it shows.
+  top: `calc(${vars.size.header} + ${vars.size.offlineInset})`,
   zIndex: 1,
   display: 'grid',
   gridTemplateColumns: '1fr 1fr',
@@ -66,7 +67,7 @@ export const tab = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
 });
 
-export const section = style({ scrollMarginTop: `calc(${vars.size.header} + ${vars.size.touch} + ${vars.space.md})` });
+export const section = style({ scrollMarginTop: `calc(${vars.size.header} + ${vars.size.offlineInset} + ${vars.size.touch} + ${vars.space.md})` });
 
 export const sectionTitle = style({ marginBottom: vars.space.md, fontSize: vars.font.lg, fontWeight: vars.font.bold });
 
