@@ -10,6 +10,7 @@ import { matchKeys } from '../match/keys';
 import { meetupKeys } from '../meetup/keys';
 import { memberKeys } from '../member/keys';
 import { blockKeys } from './keys';
+import { registerUnblockMutations } from './unblock-member';
 import { withoutMember } from './without-member';
 
 /** POST /api/members/{id}/block (idempotent). */
@@ -30,7 +31,7 @@ const BLOCK_CHANGES = [blockKeys.all, memberKeys.lists(), memberKeys.myPage(), m
 const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
 
 /**
- * The function a restored paused block runs, registered before the cache is restored. Whoever
+ * The functions a restored paused block (and unblock) runs, registered before the cache is restored. Whoever
  * made it is gone after a reload, so everything cached is refetched when it lands (a block is
  * rare, and changes discovery, matches, chat and my page at once).
  */
@@ -40,6 +41,7 @@ export function registerBlockMutations(queryClient: QueryClient): void {
     retry,
     onSettled: () => queryClient.invalidateQueries(),
   });
+  registerUnblockMutations(queryClient);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MyIcon } from '../../../components/ui/icons';
@@ -42,15 +43,21 @@ export function BlockedList() {
                 size="md"
                 disabled={unblock.isPending && unblock.variables === member.memberId}
                 aria-label={`${member.memberName} 차단 해제`}
-                onClick={() =>
+                onClick={() => {
+                  if (!onlineManager.isOnline()) {
+                    // Paused and persisted (entities/block): it goes out when the network is back, after a reload too.
+                    unblock.mutate(member.memberId);
+                    showToast('오프라인이에요', `연결되면 ${member.memberName}님의 차단을 해제할게요.`);
+                    return;
+                  }
                   unblock.mutate(member.memberId, {
                     onSuccess: () => showToast('차단을 해제했어요', `${member.memberName}님이 다시 추천과 검색에 보일 수 있어요.`),
                     onError: (error) => {
                       console.error('unblock failed', error);
                       showToast('차단을 해제하지 못했어요', '잠시 후 다시 시도해 주세요.');
                     },
-                  })
-                }
+                  });
+                }}
               >
                 차단 해제
               </Button>
