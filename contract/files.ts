@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { noControlChars } from './members';
-
-/** Contract section 11: what a profile image may be. */
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+import type { ImageContentType } from './files-values';
+// The plain values (no zod) live in ./files-values.ts: the PWA imports them from there (decision 0022).
+export { IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, type ImageContentType } from './files-values';
 const IMAGE_EXTENSIONS: Record<string, ImageContentType> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -11,7 +10,6 @@ const IMAGE_EXTENSIONS: Record<string, ImageContentType> = {
   webp: 'image/webp',
   gif: 'image/gif',
 };
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Issued upload URLs expire after 5 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 300;
 

@@ -158,7 +158,7 @@ describe('own profile', () => {
     expect(await screen.findByRole('heading', { name: '이하늘' })).toBeInTheDocument();
     expect(screen.getAllByText('아직 등록된 키워드가 없어요')).toHaveLength(3);
     expect(screen.getByRole('button', { name: '프로필 사진 바꾸기' })).toBeInTheDocument();
-    expect(screen.getByTestId('profile-image-input')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByTestId('profile-image-input')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif');
     expect(screen.getByRole('link', { name: /키워드 수정/ })).toHaveAttribute('href', '/my/edit-keyword');
     fireEvent.click(screen.getByRole('button', { name: '수정 완료' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my'));

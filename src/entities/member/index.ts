@@ -11,6 +11,6 @@ export { useUpdateKeywords, type KeywordInput } from './update-keywords';
 export { useSuggestKeyword } from './suggest-keyword';
 export { useUpdateTags } from './update-tags';
 export { useUpdateTimetable } from './update-timetable';
-export { useUploadProfileImage } from './upload-profile-image';
+export { profileImageProblem, useUploadProfileImage, type ProfileImageProblem } from './upload-profile-image';
 export { memberCardProps } from './member-card-props';
 export { studentMeta } from './student-meta';

@@ -1,9 +1,11 @@
+import { IMAGE_CONTENT_TYPES } from '../../../../contract/files-values';
 import { useRouter } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMe, useUploadProfileImage } from '../../../entities/member';
+import { profileImageProblem, useMe, useUploadProfileImage, type ProfileImageProblem } from '../../../entities/member';
+import { showToast } from '../../../lib/toast';
 import * as styles from './my-profile.css';
 import { ProfileBody } from './profile-body';
 import { useLogError } from '../../../lib/use-log-error';
@@ -14,6 +16,14 @@ const EDIT_LINKS = [
   { href: '/my/edit-keyword', label: '키워드 수정' },
   { href: '/my/edit-time', label: '시간표 수정' },
 ] as const;
+
+/** A failed photo says why (a QA finding: "only logged", spec section 8, left the student guessing). */
+const PHOTO_FAILED = '사진을 올리지 못했어요';
+const PHOTO_PROBLEMS: Record<ProfileImageProblem, string> = {
+  'too-large': '5MB 이하 사진만 올릴 수 있어요.',
+  'wrong-type': 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.',
+  failed: '잠시 후 다시 시도해 주세요.',
+};
 
 /** /my/profile: own profile with the photo button, edit links and 수정 완료. */
 export function MyProfile() {
@@ -47,14 +57,14 @@ export function MyProfile() {
               ref={fileRef}
               className={styles.file}
               type="file"
-              accept="image/*"
+              accept={IMAGE_CONTENT_TYPES.join(',')}
               tabIndex={-1}
               aria-hidden="true"
               data-testid="profile-image-input"
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
                 event.currentTarget.value = '';
-                if (file) upload.mutate(file);
+                if (file) upload.mutate(file, { onError: (error) => showToast(PHOTO_FAILED, PHOTO_PROBLEMS[profileImageProblem(error)]) });
               }}
             />
           </>
