@@ -1,3 +1,4 @@
 export { ChatList } from './components/chat-list';
 export { ChatRoom } from './components/chat-room';
+export { useChatFriend } from './hooks/use-chat-friend';
 export { readChatFriend } from './model/friend';

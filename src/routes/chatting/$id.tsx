@@ -5,7 +5,7 @@ import { chatKeys } from '../../entities/chat-room';
 import { RoomMeetup } from '../../features/meetups';
 // The entity's endpoint file, not the feature: see chatting/index.tsx.
 import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
-import { ChatRoom, readChatFriend } from '../../features/chat';
+import { ChatRoom, readChatFriend, useChatFriend } from '../../features/chat';
 import { ChatSafetyMenu, useMessageReport } from '../../features/safety';
 import { idParam } from '../../lib/search-params';
 
@@ -28,7 +28,8 @@ function ChatRoomPage() {
   const state = useRouterState({ select: (s) => s.location.state });
   const router = useRouter();
   const queryClient = useQueryClient();
-  const friend = readChatFriend(state);
+  // The header and the report sheet name the same friend, with or without router state.
+  const friend = useChatFriend(id, readChatFriend(state));
   const report = useMessageReport(friend?.name ?? null);
   return (
     <>

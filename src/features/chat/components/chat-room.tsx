@@ -1,9 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/header';
 import { Spinner } from '../../../components/ui/spinner';
 import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp-values';
-import { chatRoomsQueryOptions, useMessages } from '../../../entities/chat-room';
+import { useMessages } from '../../../entities/chat-room';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useLockPageScroll, useVisualViewport } from '../hooks/use-visual-viewport';
 import type { ChatFriend } from '../model/friend';
@@ -15,7 +14,7 @@ import { MessageList } from './message-list';
 
 interface ChatRoomProps {
   roomId: number;
-  /** From the chat list (router state); null after e.g. opening a shared link. */
+  /** Resolved by the route with `useChatFriend`; null until the room list knows who it is. */
   friend: ChatFriend | null;
   onBack(): void;
   onOpenProfile(friendId: number): void;
@@ -86,7 +85,7 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
 }
 
 /** Spec "Chat room". */
-export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfile, menu, onMessageLongPress, pinned }: ChatRoomProps) {
+export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onMessageLongPress, pinned }: ChatRoomProps) {
   useLockPageScroll();
   const viewport = useVisualViewport();
   const messages = useMessages(roomId);
@@ -94,14 +93,7 @@ export function ChatRoom({ roomId, friend: friendFromState, onBack, onOpenProfil
 
   const firstPage = messages.data?.pages[0];
   const userId = firstPage?.userId ?? null;
-  const friendId = friendFromState?.friendId ?? firstPage?.friendId;
-  const rooms = useInfiniteQuery({ ...chatRoomsQueryOptions(), enabled: friendFromState === null });
-  const friend = useMemo(() => {
-    if (friendFromState) return friendFromState;
-    // Opened without router state (a link, a notification): the chat list knows who it is.
-    const room = rooms.data?.pages.flatMap((page) => page.data).find((item) => item.roomId === roomId);
-    return room ? { friendId: room.friendId, name: room.friendName, department: room.friendDepartment, imageUrl: room.friendImageUrl } : null;
-  }, [friendFromState, rooms.data, roomId]);
+  const friendId = friend?.friendId ?? firstPage?.friendId;
 
   const rows = useMemo(() => {
     const server = messages.data?.pages.flatMap((page) => page.data) ?? [];
