@@ -403,3 +403,50 @@ test('home: the install banner takes its own place and never covers 다가오는
   await expect(card).toContainText('확정');
   await expect(banner).toBeVisible();
 });
+
+test('390 px: 다가오는 약속 lines up with 마이페이지’s blocks and home’s, and the room strip’s second line ends in “…”', async ({ page, request }) => {
+  const { a, match, room } = await pairInRoom(request, 'meet-edge', ['김가장자리', '이말줄임표가긴이름']);
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, a, 'get', `/api/matches/${match.id}/meetup-suggestions`);
+  await api(request, a, 'post', `/api/matches/${match.id}/meetups`, { ...slot, place: '중앙도서관 1층 카페' });
+  await useToken(page, a.token);
+  const left = async (locator: Locator) => (await locator.boundingBox())!.x;
+
+  // 마이페이지: the section sits at the column's edge (20 px), as the summary, counters and logout do.
+  await page.goto('/my');
+  const section = page.getByRole('region', { name: '다가오는 약속' });
+  await expect(section.getByRole('article', { name: '이말줄임표가긴이름님과의 약속' })).toBeVisible();
+  const counters = await left(page.getByRole('navigation', { name: '나의 런치챗 현황' }));
+  expect(counters).toBe(20);
+  expect(await left(section), '다가오는 약속 on /my').toBe(counters);
+  expect(await left(page.getByRole('button', { name: '로그아웃' }))).toBe(counters);
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, 'meetups-12-my-upcoming-edge');
+
+  // Home keeps its 20 px.
+  await page.goto('/');
+  const homeSection = page.getByRole('region', { name: '다가오는 약속' });
+  await expect(homeSection.getByRole('article')).toBeVisible();
+  expect(await left(homeSection), '다가오는 약속 on home').toBe(20);
+  await homeSection.scrollIntoViewIfNeeded();
+  await shoot(page, 'meetups-12b-home-upcoming-edge');
+
+  // The room: "수락 대기 · place · name님의 답을 기다리고 있어요" is longer than the strip; it is one
+  // line cut with an ellipsis inside the strip, not clipped mid-word at the screen's edge.
+  await page.goto(`/chatting/${room.chatRoomId}`);
+  const card = page.getByRole('article', { name: '이말줄임표가긴이름님과의 약속' });
+  const line = card.getByText(/의 답을 기다리고 있어요$/);
+  await expect(line).toBeVisible();
+  const fit = await line.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const strip = el.closest('article')!.getBoundingClientRect();
+    return {
+      textOverflow: style.textOverflow,
+      whiteSpace: style.whiteSpace,
+      truncated: el.scrollWidth > el.clientWidth,
+      insideStrip: el.getBoundingClientRect().right <= strip.right && strip.right <= window.innerWidth,
+    };
+  });
+  expect(fit).toEqual({ textOverflow: 'ellipsis', whiteSpace: 'nowrap', truncated: true, insideStrip: true });
+  await expectCompactPin(card);
+  await shoot(page, 'meetups-13-room-strip-ellipsis');
+});

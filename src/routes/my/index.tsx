@@ -16,7 +16,7 @@ export const Route = createFileRoute('/my/')({
     <MyPageView
       footer={
         <>
-          <UpcomingMeetups />
+          <UpcomingMeetups inColumn />
           <LogoutButton />
         </>
       }

@@ -10,15 +10,23 @@ const TITLES: Record<MeetupScope, { title: string; empty: string }> = {
   past: { title: '지난 약속', empty: '지난 약속이 없어요.' },
 };
 
+interface MeetupListProps {
+  scope: MeetupScope;
+  hideWhenEmpty?: boolean;
+  checkinId?: number;
+  /** In a column that pads its sides already (마이페이지): no side margin of its own. */
+  inColumn?: boolean;
+}
+
 /** "다가오는 약속" (home, 마이페이지, /meetups) or "지난 약속"; read from the persisted cache offline. */
-export function MeetupList({ scope, hideWhenEmpty = false, checkinId }: { scope: MeetupScope; hideWhenEmpty?: boolean; checkinId?: number }) {
+export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn = false }: MeetupListProps) {
   const query = useMeetups(scope);
   useLogError('meetups', query.error);
   const items = query.data ?? [];
   if (hideWhenEmpty && items.length === 0) return null;
   const headingId = `meetups-${scope}`;
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section className={inColumn ? styles.sectionInColumn : styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {TITLES[scope].title}
       </h2>
@@ -38,6 +46,6 @@ export function MeetupList({ scope, hideWhenEmpty = false, checkinId }: { scope:
   );
 }
 
-export function UpcomingMeetups() {
-  return <MeetupList scope="upcoming" />;
+export function UpcomingMeetups({ inColumn = false }: { inColumn?: boolean }) {
+  return <MeetupList scope="upcoming" inColumn={inColumn} />;
 }

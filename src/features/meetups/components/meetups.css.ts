@@ -3,6 +3,10 @@ import { vars } from '../../../styles/theme.css';
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, margin: `${vars.space.xxl} ${vars.space.xl} 0` });
 
+// Inside a column that pads its own sides (마이페이지): the page margin above would double them
+// (40 px from the screen's edge at 390 px, every other block at 20).
+export const sectionInColumn = style([section, { marginLeft: 0, marginRight: 0 }]);
+
 export const heading = style({ fontSize: vars.font.lg, fontWeight: vars.font.bold, color: vars.color.text });
 
 export const empty = style({ fontSize: vars.font.sm, color: vars.color.textSub });
