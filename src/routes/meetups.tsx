@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { meetupsQueryOptions } from '../entities/meetup';
-import { MeetupList } from '../features/meetups';
+import { CHECKIN_NEXT, MeetupList } from '../features/meetups';
 import { positiveInt, type Search } from '../lib/search-params';
 
-// `checkin`: the "만났나요?" push opens this page with that meetup's check-in sheet up.
-const readSearch = (search: Record<string, unknown>) => ({ checkin: positiveInt(search.checkin) });
+// `checkin`: the "만났나요?" push opens this page with that meetup's check-in sheet up; `next`, from
+// the in-app notification (which names no meetup), the sheet of the newest meetup still awaiting it.
+const readSearch = (search: Record<string, unknown>) => ({
+  checkin: positiveInt(search.checkin) ?? (search.checkin === CHECKIN_NEXT ? CHECKIN_NEXT : undefined),
+});
 const validateSearch = (search: Record<string, unknown>): Search<ReturnType<typeof readSearch>> => readSearch(search);
 
 /** Contract section 14: the caller's meetups; meetup notifications open this page. */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationTab } from '../../src/features/notifications';
@@ -66,6 +66,37 @@ describe('notifications', () => {
     expect(rows[0]).not.toHaveTextContent('알 수 없는 사용자');
     expect(within(rows[0]!).queryByRole('link')).toBeNull();
     expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '/matching?selectTab=RECEIVED');
+  });
+
+  it('"만났나요?" opens the check-in sheet of the meetup awaiting it, as its push does', async () => {
+    const HOUR = 3_600_000;
+    const meetup = (meetupId: number, endsAgo: number, answered: boolean) => ({
+      meetupId,
+      matchId: 1,
+      proposerId: 10,
+      partnerId: 20,
+      startsAt: new Date(Date.now() - endsAgo - HOUR).toISOString(),
+      endsAt: new Date(Date.now() - endsAgo).toISOString(),
+      place: '학생식당',
+      status: 'CONFIRMED',
+      createdAt: new Date(Date.now() - 48 * HOUR).toISOString(),
+      myCheckin: answered ? { met: true, compliments: [] } : null,
+      partner: { id: 10, memberName: '김만남' },
+      chatRoomId: 3,
+    });
+    renderSignedIn('/alarm', [
+      mswHttp.get(`${ORIGIN}/api/notifications`, () => HttpResponse.json(page([item(5, 'MEETUP_CHECKIN', '김만남님과 만났나요?')]))),
+      mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) =>
+        HttpResponse.json(ok(new URL(request.url).searchParams.get('scope') === 'past' ? [meetup(8, HOUR, true), meetup(7, 2 * HOUR, false)] : [])),
+      ),
+    ]);
+    const link = within(await screen.findByRole('list')).getByRole('link');
+    expect(link).toHaveAttribute('href', '/meetups?checkin=next');
+    fireEvent.click(link);
+    const sheet = await screen.findByRole('dialog', { name: '만났나요?' });
+    expect(sheet).toBeInTheDocument();
+    // The sheet is the unanswered meetup's (7), not the newest one (8), which was answered.
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it('loads the next page with the cursor when the sentinel shows', async () => {

@@ -19,6 +19,14 @@ const STATUS_LABEL: Record<MeetupStatus, string> = {
   DONE: '만남 완료',
 };
 
+/** `/meetups?checkin=next`: the in-app "만났나요?" (it names no meetup) opens the newest sheet awaiting an answer. */
+export const CHECKIN_NEXT = 'next' as const;
+
+/** A meetup that took place (confirmed, or done by the partner's answer) and that this member has not answered yet. */
+export function awaitsCheckin(meetup: Meetup, ended: boolean): boolean {
+  return (meetup.status === 'CONFIRMED' || meetup.status === 'DONE') && ended && !meetup.myCheckin;
+}
+
 const PENDING_LABEL = { confirm: '수락', decline: '거절', cancel: '취소', checkin: '체크인' } as const;
 
 /**
@@ -58,7 +66,7 @@ export function MeetupCard({
   const [askingCancel, setAskingCancel] = useState(false);
   // A proposal is the proposer's to withdraw (its partner 거절s it); a confirmed one either may cancel.
   const canCancel = open && !started && (meetup.status === 'CONFIRMED' || iProposed);
-  const canCheckin = (meetup.status === 'CONFIRMED' || meetup.status === 'DONE') && ended && !meetup.myCheckin;
+  const canCheckin = awaitsCheckin(meetup, ended);
   // Opened from the "만났나요?" notification: the sheet is up at once.
   const [checkinOpen, setCheckinOpen] = useState(openCheckin && canCheckin);
 

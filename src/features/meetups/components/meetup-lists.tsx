@@ -1,7 +1,7 @@
 import type { MeetupScope } from '../../../../contract/meetups';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMeetups } from '../../../entities/meetup';
-import { MeetupCard } from './meetup-card';
+import { awaitsCheckin, CHECKIN_NEXT, MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
 import { useLogError } from '../../../lib/use-log-error';
 
@@ -13,7 +13,8 @@ const TITLES: Record<MeetupScope, { title: string; empty: string }> = {
 interface MeetupListProps {
   scope: MeetupScope;
   hideWhenEmpty?: boolean;
-  checkinId?: number;
+  /** The meetup whose check-in sheet opens at once; `next`: the newest one still awaiting its check-in. */
+  checkinId?: number | typeof CHECKIN_NEXT;
   /** In a column that pads its sides already (마이페이지): no side margin of its own. */
   inColumn?: boolean;
 }
@@ -25,6 +26,8 @@ export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn =
   const items = query.data ?? [];
   if (hideWhenEmpty && items.length === 0) return null;
   const headingId = `meetups-${scope}`;
+  // The past list is newest first, so the first meetup awaiting a check-in is the newest one.
+  const openCheckinId = checkinId === CHECKIN_NEXT ? items.find((m) => awaitsCheckin(m, true))?.meetupId : checkinId;
   return (
     <section className={inColumn ? styles.sectionInColumn : styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -37,7 +40,7 @@ export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn =
         <ul className={styles.list}>
           {items.map((meetup) => (
             <li key={meetup.meetupId}>
-              <MeetupCard meetup={meetup} past={scope === 'past'} openCheckin={meetup.meetupId === checkinId} />
+              <MeetupCard meetup={meetup} past={scope === 'past'} openCheckin={meetup.meetupId === openCheckinId} />
             </li>
           ))}
         </ul>

@@ -119,6 +119,8 @@ function RowText({ item, sender, shown = false }: { item: Notification; sender: 
 
 /** Meetup notifications (contract section 14) open the meetups page, the others the matching tab. */
 function notificationTarget(type: string) {
+  // "만났나요?" names no meetup: the page opens the newest check-in still awaiting an answer, as the push does.
+  if (type === 'MEETUP_CHECKIN') return { to: '/meetups' as const, search: { checkin: 'next' as const } };
   if ((MEETUP_NOTIFICATION_TYPES as readonly string[]).includes(type)) return { to: '/meetups' as const };
   return { to: '/matching' as const, search: { selectTab: notificationTab(type) } };
 }
