@@ -45,8 +45,10 @@ export function useLongPress(onLongPress: () => void, delay = LONG_PRESS_MS): Lo
 
   return {
     onPointerDown: (event) => {
-      if (event.pointerType === 'mouse' && event.button !== 0) return;
+      // Every press starts afresh: a right click fires through onContextMenu and never ends in the
+      // click that would reset this, so the next right click would be swallowed.
       fired.current = false;
+      if (event.pointerType === 'mouse' && event.button !== 0) return;
       start.current = { x: event.clientX, y: event.clientY };
       clearTimeout(timer.current);
       timer.current = setTimeout(fire, delay);
