@@ -54,6 +54,9 @@ async function lockMember(tx: Tx, memberId: number) {
  * outcome once (section 16, extension; `alsoTell` adds the reporter of an escalated report, who
  * was told "no action" before). Answers how many reports it closed and who to push to.
  */
+/** The notification a decision sends its reporters (section 16, extension). */
+export const outcomeType = (action: 'DISMISS' | 'SUSPEND') => (action === 'SUSPEND' ? 'REPORT_ACTION_TAKEN' : 'REPORT_NO_ACTION');
+
 async function closeReports(tx: Tx, targetId: number, targetName: string, action: 'DISMISS' | 'SUSPEND', alsoTell: number[] = []) {
   const closed = await tx
     .update(reports)
@@ -61,7 +64,7 @@ async function closeReports(tx: Tx, targetId: number, targetName: string, action
     .where(and(eq(reports.targetId, targetId), eq(reports.status, 'OPEN')))
     .returning({ id: reports.id, reporterId: reports.reporterId });
   const reporters = [...new Set([...closed.map((r) => r.reporterId), ...alsoTell])];
-  const type = action === 'SUSPEND' ? 'REPORT_ACTION_TAKEN' : 'REPORT_NO_ACTION';
+  const type = outcomeType(action);
   for (const reporterId of reporters) await insertNotification(tx, reporterId, null, type, targetName);
   return { closedReports: closed.length, told: reporters };
 }

@@ -49,7 +49,7 @@ import { mentorConfigFor } from '../../db/mentor-configs';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
 import { toCsv } from './csv';
-import { adminRepo, type Operator } from './repo';
+import { adminRepo, outcomeType, type Operator } from './repo';
 import { dailyStats } from './stats';
 
 export interface AdminRouteOptions {
@@ -111,7 +111,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
 
   /** After the commit: each reporter's phone and open apps hear the outcome (section 16, extension). */
   const tellReporters = (reporters: number[], action: 'DISMISS' | 'SUSPEND', targetName: string) => {
-    const type = action === 'SUSPEND' ? 'REPORT_ACTION_TAKEN' : 'REPORT_NO_ACTION';
+    const type = outcomeType(action);
     // No member sent it: the push dedupes these per reporter under sender 0.
     for (const reporterId of reporters) {
       void ctx.push.notifyPush(reporterId, { type, ...NOTIFICATION_PUSH[type], body: notificationContent(type, targetName), senderId: 0 });
