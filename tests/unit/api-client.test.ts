@@ -2,7 +2,7 @@ import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getUniversityName } from '../../src/entities/campus';
 import { getAccessToken, setAccessToken } from '../../src/lib/auth';
-import { ApiError, apiJson } from '../../src/lib/http';
+import { ApiError, apiJson, errorText } from '../../src/lib/http';
 import { fail, makeJwt, ok } from './support/helpers';
 import { server } from './support/msw-server';
 
@@ -40,6 +40,10 @@ describe('API client', () => {
       message: '요청 값이 올바르지 않아요.',
       fieldErrors: { studentNo: '학번은 입학년도 끝 두 자리만 작성해주세요.' },
     });
+    // What the student is told: the field's own message says more than the envelope's.
+    expect(errorText(error, '저장하지 못했어요')).toBe('학번은 입학년도 끝 두 자리만 작성해주세요.');
+    expect(errorText(new ApiError('COMMON409', 409, '이미 처리된 요청이에요.'), '저장하지 못했어요')).toBe('이미 처리된 요청이에요.');
+    expect(errorText(new TypeError('x is undefined'), '저장하지 못했어요')).toBe('저장하지 못했어요');
   });
 
   it('concurrent 401s share ONE refresh and each request is retried once with the new token', async () => {

@@ -37,3 +37,12 @@ export class ApiError extends Error {
     return this.status >= 400 && this.status < 500;
   }
 }
+
+/**
+ * What a student is told of a failed call: the first field's message ("약속은 14일 이내로만 …" says
+ * more than the envelope's), else the envelope's, else `fallback` for what is not an ApiError.
+ */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return Object.values(error.fieldErrors)[0] ?? error.message;
+  return fallback;
+}

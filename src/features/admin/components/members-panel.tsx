@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAdminMembers, useSuspendMember, useUniversities } from '../../../entities/admin';
-import { ApiError } from '../../../lib/http';
+import { errorText } from '../../../lib/http';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
@@ -56,7 +56,7 @@ export function MembersPanel() {
         <Spinner />
       ) : members.isError ? (
         <p role="alert" className={styles.fieldError}>
-          {members.error instanceof ApiError ? (Object.values(members.error.fieldErrors)[0] ?? members.error.message) : '회원 목록을 불러오지 못했어요.'}
+          {errorText(members.error, '회원 목록을 불러오지 못했어요.')}
         </p>
       ) : members.data.length === 0 ? (
         <p className={styles.muted}>찾는 회원이 없어요.</p>
@@ -128,7 +128,7 @@ function SuspendDialog({ member, onClose, onDone }: { member: AdminMemberRow; on
         const result = await suspend.mutateAsync({ memberId: member.memberId, reason });
         onDone(result.closedReports);
       } catch (e) {
-        setError(e instanceof ApiError ? (e.fieldErrors.reason ?? Object.values(e.fieldErrors)[0] ?? e.message) : '정지하지 못했어요.');
+        setError(errorText(e, '정지하지 못했어요.'));
       }
     });
   return (

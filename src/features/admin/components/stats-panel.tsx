@@ -3,7 +3,7 @@ import { STATS_FIELDS, STATS_MAX_DAYS } from '../../../../contract/admin-values'
 import type { StatsRow } from '../../../../contract/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStats } from '../../../entities/admin';
-import { ApiError } from '../../../lib/http';
+import { errorText } from '../../../lib/http';
 import { StatsChart, type ChartSeries } from './stats-chart';
 import { ToolbarField } from './toolbar-field';
 import { UniversityMonthPicker } from './university-month-picker';
@@ -55,7 +55,7 @@ export function StatsPanel() {
         <Spinner />
       ) : stats.isError ? (
         <p role="alert" className={styles.fieldError}>
-          {stats.error instanceof ApiError ? (Object.values(stats.error.fieldErrors)[0] ?? stats.error.message) : '통계를 불러오지 못했어요.'}
+          {errorText(stats.error, '통계를 불러오지 못했어요.')}
         </p>
       ) : (
         <StatsView rows={stats.data} />

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMeetups, useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
-import { ApiError } from '../../../lib/http';
+import { errorText } from '../../../lib/http';
 import { useOnline } from '../../../lib/online-status';
 import { showToast } from '../../../lib/toast';
 import * as styles from './meetups.css';
@@ -84,8 +84,7 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
           showToast('약속을 제안했어요', `${partnerName}님이 수락하면 확정돼요.`);
           onClose();
         },
-        // The field's own message ("약속은 14일 이내로만 …") says more than the envelope's.
-        onError: (e) => setError((e instanceof ApiError ? Object.values(e.fieldErrors)[0] : undefined) ?? e.message),
+        onError: (e) => setError(errorText(e, e.message)),
       },
     );
   };

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
 import { TopicPicker } from '../../../components/ui/topic-picker';
-import { ApiError } from '../../../lib/http';
+import { errorText } from '../../../lib/http';
 import { useCampusChoices } from '../../../entities/campus';
 import { useSignUp } from '../../../entities/session';
 import { EMPTY_DRAFT, STEP_COUNT, toSignUpBody, validateStep, type ProfileDraft } from '../model/profile-draft';
@@ -61,7 +61,7 @@ export function ProfileWizard({ onExit, onDone, suggestedName }: ProfileWizardPr
       onError: (error) => {
         console.error('signup failed', error);
         // The server re-checks everything; say what it refused instead of failing silently.
-        setMessage(error instanceof ApiError ? (Object.values(error.fieldErrors)[0] ?? error.message) : '요청 중 오류가 발생했어요');
+        setMessage(errorText(error, '요청 중 오류가 발생했어요'));
       },
     });
   };

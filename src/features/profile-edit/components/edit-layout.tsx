@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBackOverride } from '../../../lib/back-override';
-import { ApiError } from '../../../lib/http';
+import { errorText } from '../../../lib/http';
 import * as styles from './edit-layout.css';
 
 interface EditLayoutProps {
@@ -64,8 +64,7 @@ export function EditLayout(props: EditLayoutProps) {
 
 /** The Korean text of a failed save: the first field message, else the server's message. */
 export function saveErrorText(error: unknown): string {
-  if (error instanceof ApiError) return Object.values(error.fieldErrors)[0] ?? error.message;
-  return '요청 중 오류가 발생했어요';
+  return errorText(error, '요청 중 오류가 발생했어요');
 }
 
 interface SaveMutation<T> {

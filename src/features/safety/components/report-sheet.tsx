@@ -4,7 +4,7 @@ import { REPORT_DETAIL_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '../../.
 import type { ReportReason } from '../../../../contract/safety';
 import { Button } from '../../../components/ui/button';
 import { useCreateReport } from '../../../entities/report';
-import { ApiError } from '../../../lib/http';
+import { errorText } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import * as styles from './safety-sheet.css';
@@ -68,7 +68,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       },
       onError: (failure) => {
         console.error('report failed', failure);
-        setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors)[0] ?? failure.message) : '신고하지 못했어요. 잠시 후 다시 시도해 주세요.');
+        setError(errorText(failure, '신고하지 못했어요. 잠시 후 다시 시도해 주세요.'));
       },
     });
   };
