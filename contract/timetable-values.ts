@@ -8,6 +8,12 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 export const WEEKDAY_LABELS: Record<Weekday, string> = { MON: '월', TUE: '화', WED: '수', THU: '목', FRI: '금' };
 
+/**
+ * A timetable needs at least one slot: sign-up and PATCH /api/timetables refuse an empty one with
+ * this field message, and the wizard and 시간표 수정 say it before sending.
+ */
+export const TIMETABLE_EMPTY_MESSAGE = '시간표를 선택해주세요';
+
 /** Ten one-hour rows, 10:00~11:00 to 19:00~20:00. */
 export const FIRST_HOUR = 10;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIRST_HOUR, HOURS, WEEKDAYS, type Weekday, slotFor, slotHours } from './timetable-values';
 // The plain values (no zod) live in ./timetable-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { FIRST_HOUR, HOURS, LAST_HOUR, WEEKDAYS, slotFor, slotHours, slotKey, type Weekday } from './timetable-values';
+export { FIRST_HOUR, HOURS, LAST_HOUR, TIMETABLE_EMPTY_MESSAGE, WEEKDAYS, slotFor, slotHours, slotKey, type Weekday } from './timetable-values';
 
 /** A timetable cell as responses carry it: whole hours, `subjectName` always `''`. */
 export const timetableSlotSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slotHours, slotKey, WEEKDAYS, type Slot } from '../../contract/timetable';
+import { slotHours, slotKey, TIMETABLE_EMPTY_MESSAGE, WEEKDAYS, type Slot } from '../../contract/timetable';
 import { AppError } from './http';
 
 const slotShape = z.object({
@@ -10,7 +10,6 @@ const slotShape = z.object({
 });
 
 const SLOT_MESSAGE = '시간은 월~금 10:00~20:00의 정시 단위로 선택해 주세요.';
-const EMPTY_MESSAGE = '시간표를 선택해주세요';
 
 /**
  * The timetable rules of contract section 2, for sign-up (`timeTables`) and PATCH /api/timetables
@@ -18,7 +17,7 @@ const EMPTY_MESSAGE = '시간표를 선택해주세요';
  * slot may span hours, so 10–12 and 11–12 overlap.
  */
 export function validSlots(list: unknown[], field: 'timeTables' | 'timeTableList'): Slot[] {
-  if (list.length === 0) throw new AppError('TIMETABLE_400', { [field]: EMPTY_MESSAGE });
+  if (list.length === 0) throw new AppError('TIMETABLE_400', { [field]: TIMETABLE_EMPTY_MESSAGE });
   const seen = new Set<string>();
   return list.map((raw, i) => {
     const slot = slotShape.safeParse(raw);

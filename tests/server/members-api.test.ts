@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TIMETABLE_EMPTY_MESSAGE } from '../../contract/timetable-values';
 import { members } from '../../server/db/schema';
 import { call, describeApi, email, type ApiServer } from './api-harness';
 import { newMember, signIn, type Session } from './harness';
@@ -255,6 +256,9 @@ describeApi('members API (contract section 3)', (server) => {
         const res = await call(app, m.token, 'PATCH', '/api/timetables', { timeTableList: list });
         expect([res.status, res.body.code], JSON.stringify(list)).toEqual([400, code]);
       }
+      // The field message 시간표 수정 shows before sending, so the device and the server say the same.
+      const empty = await call(app, m.token, 'PATCH', '/api/timetables', { timeTableList: [] });
+      expect(empty.body.result).toEqual({ timeTableList: TIMETABLE_EMPTY_MESSAGE });
       expect((await call(app, m.token, 'GET', '/api/members/me')).body.result.timeTables).toHaveLength(2);
     });
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { TIMETABLE_EMPTY_MESSAGE } from '../../contract/timetable-values';
 import { validateKeywords } from '../../src/features/profile-edit';
 import { fail, ok } from './support/helpers';
 import { ORIGIN, renderSignedIn } from './support/render-app';
@@ -164,13 +165,31 @@ describe('edit time', () => {
     ]);
   });
 
-  it('an empty timetable can be saved; a failure shows the message', async () => {
+  it("deselecting every slot is refused on the device with the server's message, and nothing is sent", async () => {
+    const sent: unknown[] = [];
+    renderSignedIn('/my/edit-time', [
+      getMe(),
+      mswHttp.patch(`${ORIGIN}/api/timetables`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(fail('TIMETABLE_400', '시간표가 올바르지 않아요.', { timeTableList: TIMETABLE_EMPTY_MESSAGE }), { status: 400 });
+      }),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: '월요일 12:00~13:00' }), { detail: 0 });
+    expect(screen.getByRole('button', { name: '월요일 12:00~13:00' })).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(screen.getByRole('button', { name: '저장하기' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('시간표를 선택해주세요');
+    // Give a request that should not exist the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual([]);
+  });
+
+  it('a refused save shows the server message', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderSignedIn('/my/edit-time', [
-      getMe({ ...me, timeTables: [] }),
+      getMe(),
       mswHttp.patch(`${ORIGIN}/api/timetables`, () => HttpResponse.json(fail('TIMETABLE_400', '시간표 형식이 올바르지 않아요.'), { status: 400 })),
     ]);
-    expect(await screen.findByRole('button', { name: '월요일 12:00~13:00' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByRole('button', { name: '월요일 12:00~13:00' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(screen.getByRole('button', { name: '저장하기' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('시간표 형식이 올바르지 않아요.');
     log.mockRestore();
