@@ -190,6 +190,15 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   await pageB.goto(`/profile/${a.memberId}`);
   await expect(pageB.getByRole('region', { name: '받은 칭찬' })).toContainText('잘 들어줘요1');
   await shoot(pageB, 'meetups-05-profile-compliments');
+  // And each on their own profile (/my/profile), as the other sees it.
+  await pageB.goto('/my/profile');
+  const ownB = pageB.getByRole('region', { name: '받은 칭찬' });
+  await expect(ownB).toContainText('친절해요1');
+  // At the very bottom: the section clears the pinned 수정 완료 bar.
+  await ownB.evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  await shoot(pageB, 'meetups-06-my-profile-compliments');
+  await pageA.goto('/my/profile');
+  await expect(pageA.getByRole('region', { name: '받은 칭찬' })).toContainText('잘 들어줘요1');
   await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs: 0 });
   await contextA.close();
   await contextB.close();

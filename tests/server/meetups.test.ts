@@ -257,6 +257,14 @@ for (const kind of KINDS) {
       expect(counts.body.result).toEqual({ memberId: b.memberId, counts: { KIND: 1, FUN: 1, INSIGHTFUL: 0, PUNCTUAL: 0, GOOD_LISTENER: 0 }, total: 2 });
       const mine = await call(server.app, b.token, 'GET', `/api/members/${a.memberId}/compliments`);
       expect(mine.body.result.counts.PUNCTUAL).toBe(1);
+      // Each sees their own on their own profile (section 14's extension, /me as in section 3).
+      const own = await call(server.app, b.token, 'GET', '/api/members/me/compliments');
+      expect([own.status, own.body.result]).toEqual([200, counts.body.result]);
+      expect((await call(server.app, a.token, 'GET', '/api/members/me/compliments')).body.result).toEqual({
+        memberId: a.memberId,
+        counts: { KIND: 0, FUN: 0, INSIGHTFUL: 0, PUNCTUAL: 1, GOOD_LISTENER: 0 },
+        total: 1,
+      });
       // DONE is past for both.
       expect((await call<Meetup[]>(server.app, b.token, 'GET', '/api/meetups?scope=past')).body.result!.map((x) => x.status)).toContain('DONE');
     });
@@ -276,6 +284,13 @@ for (const kind of KINDS) {
           items?: { properties: Record<string, unknown> };
         };
       expect(Object.keys(result('/api/members/{memberId}/compliments', 'get').properties!)).toEqual(['memberId', 'counts', 'total']);
+      expect(Object.keys(result('/api/members/me/compliments', 'get').properties!)).toEqual(['memberId', 'counts', 'total']);
+      // Nobody has praised a new member yet: zeros, not an error.
+      expect((await call(server.app, s.token, 'GET', '/api/members/me/compliments')).body.result).toEqual({
+        memberId: s.memberId,
+        counts: { KIND: 0, FUN: 0, INSIGHTFUL: 0, PUNCTUAL: 0, GOOD_LISTENER: 0 },
+        total: 0,
+      });
       expect(Object.keys(result('/api/meetups', 'get').items!.properties)).toEqual(expect.arrayContaining(['partner', 'chatRoomId']));
       expect(Object.keys(result('/api/meetups/{id}/confirm', 'patch').properties!)).toEqual(expect.arrayContaining(['partner', 'chatRoomId']));
     });

@@ -104,4 +104,8 @@ export async function meetupsRoutes(api: FastifyInstance, ctx: AppContext, optio
     { schema: { params: complimentsParamsSchema, response: okResponse(complimentCountsSchema) } },
     async (request) => ok(await service.compliments(currentMember(request), request.params.memberId)),
   );
+  // The caller's own, for their own profile (/my/profile), which knows no member id (GET /me has none).
+  app.get('/api/members/me/compliments', { schema: { response: okResponse(complimentCountsSchema) } }, async (request) =>
+    ok(await service.myCompliments(currentMember(request))),
+  );
 }

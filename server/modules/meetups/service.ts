@@ -195,6 +195,14 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     return one(caller, id);
   }
 
+  /** Received compliments with every code present (0 when none). */
+  async function complimentsOf(memberId: number): Promise<ComplimentCounts> {
+    const rows = await repo.complimentCounts(db, memberId);
+    const counts = Object.fromEntries(COMPLIMENT_CODES.map((c) => [c, 0])) as ComplimentCounts['counts'];
+    for (const r of rows) if ((COMPLIMENT_CODES as readonly string[]).includes(r.code)) counts[r.code as keyof typeof counts] = Number(r.n);
+    return { memberId, counts, total: Object.values(counts).reduce((s, n) => s + n, 0) };
+  }
+
   return {
     async suggestions(caller: Caller, matchId: number): Promise<MeetupSuggestion[]> {
       // One statement (the match, both timetables, the places): this is on the sheet's open path.
@@ -305,10 +313,12 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
       // Another university's member, or one with a block between the two (section 15), is
       // indistinguishable from one that does not exist (as profiles).
       if (!member || member.status !== 'ACTIVE' || Number(member.university_id) !== caller.universityId || member.blocked) throw new AppError('USER_404');
-      const rows = await repo.complimentCounts(db, memberId);
-      const counts = Object.fromEntries(COMPLIMENT_CODES.map((c) => [c, 0])) as ComplimentCounts['counts'];
-      for (const r of rows) if ((COMPLIMENT_CODES as readonly string[]).includes(r.code)) counts[r.code as keyof typeof counts] = Number(r.n);
-      return { memberId, counts, total: Object.values(counts).reduce((s, n) => s + n, 0) };
+      return complimentsOf(memberId);
+    },
+
+    /** The caller's own: signed in, so there is nobody to hide them from. */
+    async myCompliments(caller: Caller): Promise<ComplimentCounts> {
+      return complimentsOf(caller.id);
     },
   };
 }

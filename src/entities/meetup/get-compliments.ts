@@ -14,3 +14,12 @@ const complimentsQueryOptions = (memberId: number) => queryOptions({ queryKey: m
 export function useCompliments(memberId: number) {
   return useQuery(complimentsQueryOptions(memberId));
 }
+
+/** GET /api/members/me/compliments: the caller's own (section 14's extension), for /my/profile. */
+function fetchMyCompliments(): Promise<ComplimentCounts> {
+  return apiJson<z.infer<typeof complimentCountsSchema>>('/api/members/me/compliments', {});
+}
+
+export function useMyCompliments() {
+  return useQuery({ queryKey: meetupKeys.myCompliments(), queryFn: fetchMyCompliments });
+}

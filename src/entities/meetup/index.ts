@@ -1,6 +1,6 @@
 export { downloadMeetupIcs } from './calendar';
 export { useAcceptedMatchId } from './get-accepted-match';
-export { useCompliments } from './get-compliments';
+export { useCompliments, useMyCompliments } from './get-compliments';
 export { useMeetupSuggestions } from './get-meetup-suggestions';
 export { meetupsQueryOptions, useMeetups } from './get-meetups';
 export {

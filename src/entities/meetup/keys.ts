@@ -7,5 +7,6 @@ export const meetupKeys = {
   list: (scope: MeetupScope) => [...meetupKeys.lists(), scope] as const,
   suggestions: (matchId: number) => [...meetupKeys.all, 'suggestions', matchId] as const,
   compliments: (memberId: number) => [...meetupKeys.all, 'compliments', memberId] as const,
+  myCompliments: () => [...meetupKeys.all, 'compliments', 'me'] as const,
   acceptedMatch: (partnerId: number) => [...meetupKeys.all, 'accepted-match', partnerId] as const,
 };

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../entities/member';
+import { MyComplimentCounts } from '../../features/meetups';
 import { MyProfile } from '../../features/profile';
 
 export const Route = createFileRoute('/my/profile')({
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/my/profile')({
     void context.queryClient.prefetchQuery(meQueryOptions());
   },
   // A new photo shows on /my as well: the member entity's upload invalidates both.
-  component: MyProfile,
+  component: () => <MyProfile extra={<MyComplimentCounts />} />,
 });

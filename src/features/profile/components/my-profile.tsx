@@ -1,6 +1,6 @@
 import { IMAGE_CONTENT_TYPES } from '../../../../contract/files-values';
 import { useRouter } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
@@ -25,8 +25,13 @@ const PHOTO_PROBLEMS: Record<ProfileImageProblem, string> = {
   failed: '잠시 후 다시 시도해 주세요.',
 };
 
+interface MyProfileProps {
+  /** Under the profile, composed by the route (the meetups feature's 받은 칭찬), as on /profile/{id}. */
+  extra?: ReactNode;
+}
+
 /** /my/profile: own profile with the photo button, edit links and 수정 완료. */
-export function MyProfile() {
+export function MyProfile({ extra }: MyProfileProps) {
   const router = useRouter();
   const me = useMe();
   const upload = useUploadProfileImage();
@@ -88,6 +93,7 @@ export function MyProfile() {
           ))}
         </ul>
       </ProfileBody>
+      {extra}
       <div className={styles.bar}>
         <Button block onClick={() => void router.navigate({ to: '/my' })}>
           수정 완료
