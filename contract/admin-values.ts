@@ -22,12 +22,17 @@ export function formatMobile(digits: string): string {
   return parts ? `${parts[1]}-${parts[2]}-${parts[3]}` : digits;
 }
 
-/** 회원 search (extension): the longest search text, and how many members one search shows. */
+/**
+ * The console's paged lists (기록, 회원; extension): a page is `size` rows (1–`ADMIN_PAGE_SIZE_MAX`,
+ * default `ADMIN_PAGE_SIZE`) after the last row of the page before, with `hasNext`.
+ */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** 회원 search (extension): the longest search text, and how many members a search without paging shows. */
 export const ADMIN_MEMBER_QUERY_MAX = 100;
 export const ADMIN_MEMBER_SEARCH_MAX = 50;
 /** A suspension without a report names its reason (kept in the audit log). */
 export const SUSPEND_REASON_MAX = 200;
-export const AUDIT_PAGE_SIZE = 50;
 
 /** What the audit log records (extension), with the console's Korean label for each. */
 export const ADMIN_ACTIONS = ['REPORT_DISMISS', 'REPORT_SUSPEND', 'MEMBER_SUSPEND', 'MEMBER_REINSTATE', 'MENTOR_SAVE', 'PLACES_SAVE'] as const;

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { MEETUP_PLACE_MAX } from './meetups';
 import { noControlChars, UNSAFE_TEXT_MESSAGE } from './members';
-import { ADMIN_ACTIONS, ADMIN_MEMBER_QUERY_MAX, AUDIT_PAGE_SIZE, CAMPUS_PLACES_MAX, STATS_MAX_DAYS, SUSPEND_REASON_MAX } from './admin-values';
+import {
+  ADMIN_ACTIONS,
+  ADMIN_MEMBER_QUERY_MAX,
+  ADMIN_PAGE_SIZE,
+  ADMIN_PAGE_SIZE_MAX,
+  CAMPUS_PLACES_MAX,
+  STATS_MAX_DAYS,
+  SUSPEND_REASON_MAX,
+} from './admin-values';
 import { withParticle } from './korean-particle';
 // The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { ADMIN_MEMBER_SEARCH_MAX, CAMPUS_PLACES_MAX, formatMobile, type AdminAction } from './admin-values';
+export { ADMIN_MEMBER_SEARCH_MAX, ADMIN_PAGE_SIZE, CAMPUS_PLACES_MAX, formatMobile, type AdminAction } from './admin-values';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
@@ -236,20 +244,53 @@ export const campusPlacesSchema = z.object({ universityId: z.number().int(), pla
 export type CampusPlaces = z.infer<typeof campusPlacesSchema>;
 
 /**
+ * The console's paged lists (기록, 회원; extension), one shape: `size` rows after the last row of
+ * the page before (a keyset on the list's own order, so a row written meanwhile neither shifts nor
+ * repeats the pages), and `hasNext`.
+ */
+const pageSizeSchema = z.coerce
+  .number({ error: 'size는 숫자예요.' })
+  .int('size는 정수예요.')
+  .min(1, 'size는 1 이상이에요.')
+  .max(ADMIN_PAGE_SIZE_MAX, `size는 ${ADMIN_PAGE_SIZE_MAX} 이하예요.`);
+const keysetPageSchema = <T extends z.ZodType>(entry: T) => z.object({ entries: z.array(entry), hasNext: z.boolean() });
+
+/**
  * 회원 (extension): find a member by name or e-mail, with their status and open reports, to
  * suspend someone nobody has reported in the app (a no-show told to the club, a message someone
- * screenshotted) or to check on a member. At most `ADMIN_MEMBER_SEARCH_MAX` rows: most open
- * reports first, then the newest accounts.
+ * screenshotted) or to check on a member. Most open reports first, then the newest accounts.
+ * Without paging: at most `ADMIN_MEMBER_SEARCH_MAX` rows, a plain array (as existing clients read
+ * it). With `size` or a cursor: a page; the cursor is the last row's `memberId` (`after`) and
+ * `openReports` (`afterReports`), the two keys of the order, always together.
  */
-export const memberSearchQuerySchema = z.object({
-  query: z
-    .string()
-    .trim()
-    .max(ADMIN_MEMBER_QUERY_MAX, `검색어는 ${ADMIN_MEMBER_QUERY_MAX}자 이하로 입력해 주세요.`)
-    .refine(noControlChars, UNSAFE_TEXT_MESSAGE)
-    .default(''),
-  universityId: universityIdSchema.optional(),
-});
+export const memberSearchQuerySchema = z
+  .object({
+    query: z
+      .string()
+      .trim()
+      .max(ADMIN_MEMBER_QUERY_MAX, `검색어는 ${ADMIN_MEMBER_QUERY_MAX}자 이하로 입력해 주세요.`)
+      .refine(noControlChars, UNSAFE_TEXT_MESSAGE)
+      .default(''),
+    universityId: universityIdSchema.optional(),
+    after: z.coerce
+      .number({ error: 'after는 회원 번호예요.' })
+      .int('after는 회원 번호예요.')
+      .min(1, 'after는 회원 번호예요.')
+      .max(2_147_483_647, 'after는 회원 번호예요.')
+      .optional(),
+    afterReports: z.coerce
+      .number({ error: 'afterReports는 0 이상의 정수예요.' })
+      .int('afterReports는 0 이상의 정수예요.')
+      .min(0, 'afterReports는 0 이상의 정수예요.')
+      .max(2_147_483_647, 'afterReports는 0 이상의 정수예요.')
+      .optional(),
+    size: pageSizeSchema.optional(),
+  })
+  .refine((q) => q.after === undefined || q.afterReports !== undefined, {
+    path: ['afterReports'],
+    message: 'afterReports는 after와 함께 보내 주세요.',
+  })
+  .refine((q) => q.afterReports === undefined || q.after !== undefined, { path: ['after'], message: 'after는 afterReports와 함께 보내 주세요.' });
 
 const adminMemberRowSchema = z.object({
   memberId: z.number().int(),
@@ -266,6 +307,11 @@ const adminMemberRowSchema = z.object({
 });
 export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
 export const adminMemberRowsSchema = z.array(adminMemberRowSchema);
+const adminMemberPageSchema = keysetPageSchema(adminMemberRowSchema);
+/** GET /api/admin/members answers the array without paging, a page with it. */
+export const adminMembersSchema = z
+  .union([adminMemberPageSchema, adminMemberRowsSchema])
+  .meta({ description: 'With size or after/afterReports: a page { entries, hasNext }. Without them: at most 50 rows, a plain array.' });
 
 /** POST /api/admin/members/{id}/suspend (extension): a suspension without a report needs a reason, kept in the audit log. */
 export const suspendMemberBodySchema = z.object({
@@ -282,7 +328,7 @@ export const memberSuspendedSchema = z.object({ memberId: z.number().int(), clos
 /** GET /api/admin/audit?before&size&universityId (extension): the operators' log, newest first. */
 export const auditQuerySchema = z.object({
   before: z.coerce.number({ error: 'before는 숫자예요.' }).int().positive().max(2_147_483_647).optional(),
-  size: z.coerce.number({ error: 'size는 숫자예요.' }).int().min(1, 'size는 1 이상이에요.').max(100, 'size는 100 이하예요.').default(AUDIT_PAGE_SIZE),
+  size: pageSizeSchema.default(ADMIN_PAGE_SIZE),
   universityId: universityIdSchema.optional(),
 });
 const auditEntrySchema = z.object({
@@ -296,5 +342,5 @@ const auditEntrySchema = z.object({
   universityId: z.number().int().nullable(),
   detail: z.string().nullable(),
 });
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), hasNext: z.boolean() });
+export const auditPageSchema = keysetPageSchema(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { members, reports } from '../../server/db/schema';
 import { call, describeApi, type ApiServer } from './api-harness';
 import { email } from './chat-helpers';
 import { newMember, type Session } from './harness';
@@ -105,6 +106,91 @@ describeApi(
       }
       // Students learn nothing here.
       expect((await call(s.app, quiet.token, 'GET', `/api/admin/members?query=${stamp}`)).body.code).toBe('ADMIN_403');
+    });
+
+    it('회원 pages with after/afterReports/size: 120 members each once, in order, ties broken by id; with query and universityId; the call without paging unchanged', async () => {
+      const s = server();
+      const op = await newMember(s.app, OPERATOR, { membername: '운영자' });
+      const universities = (await call(s.app, op.token, 'GET', '/api/admin/universities')).body.result as { universityId: number; name: string }[];
+      const [catholic, ewha] = ['가톨릭대', '이화여대'].map((name) => universities.find((u) => u.name === name)!.universityId) as [number, number];
+      const stamp = `pg${Date.now().toString(36)}`;
+      const db = s.database.db;
+      // Every third member at another campus; open reports 0–3 (many ties), plus closed ones that do not count.
+      const inserted = await db
+        .insert(members)
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            email: `${stamp}-${i}@${i % 3 === 0 ? 'ewha' : 'catholic'}.ac.kr`,
+            membername: `${stamp}회원${i}`,
+            universityId: i % 3 === 0 ? ewha : catholic,
+            status: 'ACTIVE',
+          })),
+        )
+        .returning({ id: members.id, universityId: members.universityId });
+      const reporter = await newMember(s.app, email('pager'));
+      const open = new Map(inserted.map((m, i) => [m.id, (i * 7) % 4]));
+      await db
+        .insert(reports)
+        .values([
+          ...inserted.flatMap((m) => Array.from({ length: open.get(m.id)! }, () => ({ reporterId: reporter.memberId, targetId: m.id, reason: 'NO_SHOW' }))),
+          ...inserted.slice(0, 30).map((m) => ({ reporterId: reporter.memberId, targetId: m.id, reason: 'SPAM', status: 'CLOSED', resolution: 'DISMISS' })),
+        ]);
+      const inOrder = (rows: typeof inserted) => rows.map((m) => m.id).sort((a, b) => open.get(b)! - open.get(a)! || b - a);
+
+      type Row = { memberId: number; openReports: number };
+      type Page = { entries: Row[]; hasNext: boolean };
+      const pageOf = async (search: string) => {
+        const r = await call(s.app, op.token, 'GET', `/api/admin/members?${search}`);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.result as Page;
+      };
+      /** Every page, each asked after the last row of the one before (as the console does). */
+      const pageThrough = async (search: string, size: number) => {
+        const seen: number[] = [];
+        const hasNext: boolean[] = [];
+        let cursor = '';
+        for (;;) {
+          const page = await pageOf(`${search}&size=${size}${cursor}`);
+          expect(page.entries.length).toBeLessThanOrEqual(size);
+          seen.push(...page.entries.map((m) => m.memberId));
+          hasNext.push(page.hasNext);
+          if (!page.hasNext) return { seen, hasNext };
+          const last = page.entries.at(-1)!;
+          cursor = `&after=${last.memberId}&afterReports=${last.openReports}`;
+        }
+      };
+
+      const all = await pageThrough(`query=${stamp}`, 7);
+      expect(all.seen).toEqual(inOrder(inserted));
+      expect(all.hasNext).toEqual([...Array.from({ length: 17 }, () => true), false]);
+      // A cursor with a filter: only that campus, still each once and in order.
+      const ewhaOnly = await pageThrough(`query=${stamp}&universityId=${ewha}`, 6);
+      expect(ewhaOnly.seen).toEqual(inOrder(inserted.filter((m) => m.universityId === ewha)));
+      expect(ewhaOnly.hasNext).toEqual([...Array.from({ length: 6 }, () => true), false]);
+      // The default page is 50; the last page says there is no next one.
+      expect((await pageOf(`query=${stamp}&size=50`)).entries).toHaveLength(50);
+      expect(await pageOf(`query=${stamp}&size=100&after=${inOrder(inserted).at(-1)}&afterReports=0`)).toEqual({ entries: [], hasNext: false });
+
+      // Without size or a cursor the answer is the one existing clients read: a plain array of at most 50.
+      const unpaged = await call(s.app, op.token, 'GET', `/api/admin/members?query=${stamp}`);
+      expect(Array.isArray(unpaged.body.result)).toBe(true);
+      expect((unpaged.body.result as Row[]).map((m) => m.memberId)).toEqual(inOrder(inserted).slice(0, 50));
+
+      for (const [bad, field] of [
+        ['size=0', 'size'],
+        ['size=101', 'size'],
+        ['size=x', 'size'],
+        ['after=x&afterReports=1', 'after'],
+        ['after=0&afterReports=1', 'after'],
+        ['after=5&afterReports=-1', 'afterReports'],
+        ['after=5&afterReports=1.5', 'afterReports'],
+        ['after=5', 'afterReports'],
+        ['afterReports=2', 'after'],
+      ] as const) {
+        const r = await call(s.app, op.token, 'GET', `/api/admin/members?query=${stamp}&${bad}`);
+        expect([r.status, r.body.code], bad).toEqual([400, 'COMMON400']);
+        expect((r.body.result as Record<string, string>)[field], bad).toMatch(/[가-힣]/);
+      }
     });
 
     it('직접 정지 needs a reason, closes the open reports (reporters told), bites at once, is logged once; 정지 해제 is logged too', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_MEMBER_SEARCH_MAX, type AdminAction, type MentorConfigInput } from '../../../contract/admin';
+import type { AdminAction, MentorConfigInput } from '../../../contract/admin';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../../db/notifications';
 import {
@@ -80,6 +80,9 @@ async function disable(tx: Tx, memberId: number, previousStatus: string, operato
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
 }
+
+/** A paged list's rows, read one past the page: that one only says whether another page follows. */
+const pageOf = <T>(rows: T[], size: number) => ({ rows: rows.slice(0, size), hasNext: rows.length > size });
 
 /** `_`, `%` and `\` match themselves in a search (ILIKE's wildcards are not the operator's). */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -284,10 +287,14 @@ export function adminRepo(db: Db) {
       });
     },
 
-    /** 회원: members whose name or e-mail contains the text (all when empty), most open reports first. */
-    searchMembers(query: string, universityId?: number) {
+    /**
+     * 회원: members whose name or e-mail contains the text (all when empty), most open reports
+     * first, then the newest; up to `size` rows after the cursor (the previous page's last row:
+     * its open reports and id, the two keys of the order), and whether more follow.
+     */
+    async memberPage(query: string, universityId: number | undefined, after: { memberId: number; openReports: number } | undefined, size: number) {
       const pattern = `%${likeEscaped(query)}%`;
-      return rowsOf<{
+      const rows = await rowsOf<{
         member_id: number;
         member_name: string | null;
         email: string;
@@ -299,16 +306,20 @@ export function adminRepo(db: Db) {
         created_at: string | Date;
       }>(
         db,
-        sql`select m.id as member_id, coalesce(m.membername, nullif(m.account_name, '')) as member_name, m.email, m.university_id, d.name as department,
-                   m.student_no, m.status, m.created_at,
-                   (select count(*) from ${reports} r where r.target_id = m.id and r.status = 'OPEN') as open_reports
-              from ${members} m
-              left join ${departments} d on d.id = m.department_id
-             where (${query} = '' or m.membername ilike ${pattern} or m.account_name ilike ${pattern} or m.email ilike ${pattern})
-                   ${universityId === undefined ? sql`` : sql`and m.university_id = ${universityId}`}
-             order by open_reports desc, m.id desc
-             limit ${ADMIN_MEMBER_SEARCH_MAX}`,
+        sql`select * from (
+              select m.id as member_id, coalesce(m.membername, nullif(m.account_name, '')) as member_name, m.email, m.university_id, d.name as department,
+                     m.student_no, m.status, m.created_at,
+                     (select count(*) from ${reports} r where r.target_id = m.id and r.status = 'OPEN') as open_reports
+                from ${members} m
+                left join ${departments} d on d.id = m.department_id
+               where (${query} = '' or m.membername ilike ${pattern} or m.account_name ilike ${pattern} or m.email ilike ${pattern})
+                     ${universityId === undefined ? sql`` : sql`and m.university_id = ${universityId}`}
+            ) t
+             ${after === undefined ? sql`` : sql`where (t.open_reports, t.member_id) < (${after.openReports}::bigint, ${after.memberId}::integer)`}
+             order by t.open_reports desc, t.member_id desc
+             limit ${size + 1}`,
       );
+      return pageOf(rows, size);
     },
 
     /** The audit log, newest first: up to `size` rows with id < `before`, and whether more are older. */
@@ -324,7 +335,7 @@ export function adminRepo(db: Db) {
         )
         .orderBy(sql`${adminActions.id} desc`)
         .limit(size + 1);
-      return { rows: rows.slice(0, size), hasNext: rows.length > size };
+      return pageOf(rows, size);
     },
 
     /** 정지 해제: restores the status the member had; false when it was not suspended. */

@@ -5,7 +5,9 @@ import {
   adminMentorConfigSchema,
   adminMeSchema,
   adminReportsSchema,
-  adminMemberRowsSchema,
+  adminMembersSchema,
+  ADMIN_MEMBER_SEARCH_MAX,
+  ADMIN_PAGE_SIZE,
   adminUniversitiesSchema,
   auditPageSchema,
   auditQuerySchema,
@@ -257,9 +259,13 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         return ok(result);
       });
 
-      admin.get('/members', { schema: { querystring: memberSearchQuerySchema, response: okResponse(adminMemberRowsSchema) } }, async (request) => {
-        const rows = await repo.searchMembers(request.query.query, request.query.universityId);
-        const result: AdminMemberRow[] = rows.map((r) => ({
+      admin.get('/members', { schema: { querystring: memberSearchQuerySchema, response: okResponse(adminMembersSchema) } }, async (request) => {
+        const { query, universityId, after, afterReports, size } = request.query;
+        const cursor = after === undefined || afterReports === undefined ? undefined : { memberId: after, openReports: afterReports };
+        // Paging is asked for by its parameters; without them the answer stays what existing clients read.
+        const paged = size !== undefined || cursor !== undefined;
+        const page = await repo.memberPage(query, universityId, cursor, size ?? (paged ? ADMIN_PAGE_SIZE : ADMIN_MEMBER_SEARCH_MAX));
+        const entries: AdminMemberRow[] = page.rows.map((r) => ({
           memberId: r.member_id,
           memberName: r.member_name,
           email: r.email,
@@ -270,7 +276,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           openReports: Number(r.open_reports),
           createdAt: iso(r.created_at),
         }));
-        return ok(result);
+        return ok(paged ? { entries, hasNext: page.hasNext } : entries);
       });
 
       admin.post(
