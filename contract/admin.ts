@@ -306,8 +306,9 @@ const adminMemberRowSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
-export const adminMemberRowsSchema = z.array(adminMemberRowSchema);
-const adminMemberPageSchema = keysetPageSchema(adminMemberRowSchema);
+const adminMemberRowsSchema = z.array(adminMemberRowSchema);
+export const adminMemberPageSchema = keysetPageSchema(adminMemberRowSchema);
+export type AdminMemberPage = z.infer<typeof adminMemberPageSchema>;
 /** GET /api/admin/members answers the array without paging, a page with it. */
 export const adminMembersSchema = z
   .union([adminMemberPageSchema, adminMemberRowsSchema])

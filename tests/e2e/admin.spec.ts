@@ -264,6 +264,58 @@ test('an operator finds a member nobody reported in the app, suspends them with 
   await witnessCtx.close();
 });
 
+test('the 회원 tab lists everyone 50 at a time with 더 보기, each member once; a search starts again from its first page', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  // The e2e server seeds 120 demo members: more than one page.
+  const total = async () => {
+    let count = 0;
+    let cursor = '';
+    for (;;) {
+      const res = await request.get(`${E2E_URL}/api/admin/members?size=100${cursor}`, { headers: { authorization: `Bearer ${op.token}` } });
+      const page = ((await res.json()) as { result: { entries: { memberId: number; openReports: number }[]; hasNext: boolean } }).result;
+      count += page.entries.length;
+      const last = page.entries.at(-1);
+      if (!page.hasNext || !last) return count;
+      cursor = `&after=${last.memberId}&afterReports=${last.openReports}`;
+    }
+  };
+  const everyone = await total();
+  expect(everyone).toBeGreaterThan(100);
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=members');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(51);
+  const more = page.getByRole('button', { name: '더 보기' });
+  await expect(more).toBeVisible();
+  await shoot(page, 'admin-members-page1-1280');
+  await more.click();
+  await expect(rows).toHaveCount(101);
+  await more.scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-members-more-1280');
+  while (await more.isVisible()) {
+    const shown = await rows.count();
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(shown);
+  }
+  await expect(rows).toHaveCount(everyone + 1);
+  const emails = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.querySelector('td')?.textContent?.split(' · ').at(-1)));
+  expect(new Set(emails).size).toBe(everyone);
+  await rows.last().scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-members-last-1280');
+
+  // A search is a list of its own, from its first page.
+  const search = page.getByRole('search', { name: '회원 찾기' });
+  await search.getByLabel('이름 또는 이메일').fill(E2E_OPERATOR_EMAIL);
+  await search.getByRole('button', { name: '찾기' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(E2E_OPERATOR_EMAIL);
+  await expect(more).toBeHidden();
+  await context.close();
+});
+
 test('a stale 무시 on a member another operator just suspended is refused, said so, and the lists show what happened', async ({ browser, request }) => {
   const op = await theOperator(request);
   const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('stale-reporter'), '이신고');

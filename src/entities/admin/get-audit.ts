@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { auditPageSchema, AuditPage } from '../../../contract/admin';
 import { apiJson } from '../../lib/http';
+import { afterLastEntry } from './keyset-page';
 import { ADMIN_QUERY_META, adminKeys } from './keys';
 
 /** GET /api/admin/audit?before&universityId — newest first; `before` is the oldest id of the previous page. */
@@ -17,7 +18,7 @@ const auditQueryOptions = (universityId: number | null) =>
     queryKey: adminKeys.audit(universityId),
     queryFn: ({ pageParam, signal }) => getAudit(pageParam, universityId, signal),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.hasNext ? last.entries.at(-1)?.id : undefined),
+    getNextPageParam: afterLastEntry<AuditPage['entries'][number], number>((entry) => entry.id),
     meta: ADMIN_QUERY_META,
     // Every decision and save writes a line: the log is read fresh each time its tab opens.
     staleTime: 0,

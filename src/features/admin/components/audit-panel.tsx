@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ADMIN_ACTION_LABELS } from '../../../../contract/admin-values';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuditLog, useUniversities } from '../../../entities/admin';
 import * as styles from './admin-console.css';
+import { MoreButton } from './more-button';
 import { UniversityMonthPicker } from './university-month-picker';
 
 const dateTime = new Intl.DateTimeFormat('ko-KR', {
@@ -62,11 +62,7 @@ export function AuditPanel() {
           </table>
         </div>
       )}
-      {log.hasNextPage ? (
-        <Button size="md" variant="secondary" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          더 보기
-        </Button>
-      ) : null}
+      <MoreButton list={log} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ADMIN_MEMBER_QUERY_MAX, SUSPEND_REASON_MAX } from '../../../../contract/admin-values';
-import type { AdminMemberRow } from '../../../../contract/admin';
+import type { AdminMemberPage, AdminMemberRow } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,12 +9,28 @@ import { errorText } from '../../../lib/http';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
+import { MoreButton } from './more-button';
 import { ReinstateButton } from './reinstate-button';
 import { ToolbarField } from './toolbar-field';
 import { UniversityMonthPicker } from './university-month-picker';
 
 const STATUS_LABELS: Record<string, string> = { ACTIVE: '활동 중', PENDING: '가입 중', DISABLED: '정지됨' };
 const nameOf = (m: AdminMemberRow) => m.memberName ?? '회원';
+
+/**
+ * The pages as one list, each member once: a member whose open reports changed while the
+ * operator paged can come again on a later page (the order moved under the cursor).
+ */
+function membersOf(pages: readonly AdminMemberPage[] | undefined): AdminMemberRow[] {
+  const seen = new Set<number>();
+  return (pages ?? [])
+    .flatMap((page) => page.entries)
+    .filter((m) => {
+      if (seen.has(m.memberId)) return false;
+      seen.add(m.memberId);
+      return true;
+    });
+}
 
 /**
  * 회원: find a member by name or e-mail and 정지 them without a report (a no-show told to the club,
@@ -26,6 +42,7 @@ export function MembersPanel() {
   // What was searched: the list follows the submitted text, not every keystroke.
   const [query, setQuery] = useState('');
   const members = useAdminMembers(query, universityId);
+  const rows = membersOf(members.data?.pages);
   const universities = useUniversities();
   const universityName = (id: number) => universities.data?.find((u) => u.universityId === id)?.name ?? '';
   const [suspending, setSuspending] = useState<AdminMemberRow | null>(null);
@@ -54,11 +71,11 @@ export function MembersPanel() {
       </p>
       {members.isPending ? (
         <Spinner />
-      ) : members.isError ? (
+      ) : members.isError && rows.length === 0 ? (
         <p role="alert" className={styles.fieldError}>
           {errorText(members.error, '회원 목록을 불러오지 못했어요.')}
         </p>
-      ) : members.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className={styles.muted}>찾는 회원이 없어요.</p>
       ) : (
         <div className={styles.tableWrap}>
@@ -76,7 +93,7 @@ export function MembersPanel() {
               </tr>
             </thead>
             <tbody>
-              {members.data.map((m) => (
+              {rows.map((m) => (
                 <tr key={m.memberId}>
                   <td>
                     {m.memberName ?? '(이름 없음)'} · {m.email}
@@ -100,6 +117,7 @@ export function MembersPanel() {
           </table>
         </div>
       )}
+      <MoreButton list={members} />
       {suspending ? (
         <SuspendDialog
           member={suspending}
