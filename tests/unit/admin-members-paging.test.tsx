@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ok } from './support/helpers';
+import { fail, ok } from './support/helpers';
 import { ORIGIN, renderSignedIn } from './support/render-app';
 
 interface Row {
@@ -35,10 +35,12 @@ function campusClub(): Row[] {
  * GET /api/admin/members as the server answers it (contract section 16): without paging the old
  * array of at most 50; with `size` or a cursor a page after the cursor's (openReports, memberId).
  */
-function membersApi(rows: () => Row[], asked: URLSearchParams[]) {
+function membersApi(rows: () => Row[], asked: URLSearchParams[], refused: (search: URLSearchParams) => boolean = () => false) {
   return mswHttp.get(`${ORIGIN}/api/admin/members`, ({ request }) => {
     const search = new URL(request.url).searchParams;
     asked.push(search);
+    // A refusal, not a network error: those are retried first, for seconds.
+    if (refused(search)) return HttpResponse.json(fail('COMMON400', '요청 값이 올바르지 않아요.'), { status: 400 });
     const query = search.get('query') ?? '';
     const universityId = search.get('universityId');
     const found = rows().filter((m) => m.memberName.includes(query) && (universityId === null || m.universityId === Number(universityId)));
@@ -122,4 +124,27 @@ describe('operator console 회원: more than 50 members', () => {
     expect(club.slice(0, 100).filter((m) => m.memberId === moved.memberId)).toHaveLength(1);
     expect(namesShown().filter((name) => name === moved.memberName)).toHaveLength(1);
   });
+
+  it('a next page that fails says so, and 더 보기 tries again', async () => {
+    const asked: URLSearchParams[] = [];
+    let failing = true;
+    const club = campusClub();
+    renderSignedIn('/admin?tab=members', [
+      ...consoleApi,
+      membersApi(
+        () => club,
+        asked,
+        (search) => failing && search.has('after'),
+      ),
+    ]);
+    await waitFor(() => expect(memberRows()).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByText('다음 목록을 불러오지 못했어요. 더 보기를 다시 눌러 주세요.')).toBeTruthy();
+    expect(memberRows()).toHaveLength(50);
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(memberRows()).toHaveLength(100));
+    expect(screen.queryByText('다음 목록을 불러오지 못했어요. 더 보기를 다시 눌러 주세요.')).toBeNull();
+    // Two renders of 50 and 100 rows take seconds in jsdom.
+  }, 15_000);
 });
