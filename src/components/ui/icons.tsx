@@ -116,3 +116,16 @@ export function CloseIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** Wi-Fi struck through: the offline state of a screen that could not load. */
+export function OfflineIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M2 8.8a15 15 0 0 1 20 0" />
+      <path d="M5 12.6a10 10 0 0 1 14 0" />
+      <path d="M8.5 16.4a5 5 0 0 1 7 0" />
+      <path d="M12 20h.01" />
+      <path d="m3 3 18 18" />
+    </Svg>
+  );
+}

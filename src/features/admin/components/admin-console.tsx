@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { useAdminMe } from '../../../entities/admin';
 import { ApplicationsPanel } from './applications-panel';
 import { AuditPanel } from './audit-panel';
@@ -34,7 +34,7 @@ interface AdminConsoleProps {
 /** Contract section 16: the operator console at /admin. Shows itself only to operators. */
 export function AdminConsole({ tab, onTab, renderMentorPreview }: AdminConsoleProps) {
   const me = useAdminMe();
-  if (me.isPending) return <Spinner />;
+  if (me.isPending) return <FirstLoad query={me} />;
   if (me.isError) {
     return (
       <Shell>

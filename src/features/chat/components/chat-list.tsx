@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon } from '../../../components/ui/icons';
 import { ConfirmDialog } from '../../../components/ui/modal';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
 import { useChatRooms, useLeaveChatRoom, type ChatRoom } from '../../../entities/chat-room';
 import { useInView } from '../../../lib/use-in-view';
@@ -69,7 +70,7 @@ export function ChatList() {
     if (sentinelVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [sentinelVisible, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (rooms.isPending) return <Spinner />;
+  if (rooms.isPending) return <FirstLoad query={rooms} />;
   if (rooms.isError) {
     return (
       <div className={styles.status} role="alert">

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/header';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp-values';
 import { useMessages } from '../../../entities/chat-room';
 import { useChatRoom } from '../hooks/use-chat-room';
@@ -143,7 +143,7 @@ export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onMessag
       ) : null}
       {messages.isPending && session.local.length === 0 ? (
         <div className={styles.scroller}>
-          <Spinner />
+          <FirstLoad query={messages} />
         </div>
       ) : (
         <MessageList

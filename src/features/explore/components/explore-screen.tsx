@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronDownIcon, ExploreIcon } from '../../../components/ui/icons';
 import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
 import { MemberCard } from '../../../components/ui/member-card';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
 import { memberCardProps, useFilteredMembers } from '../../../entities/member';
 import { STUDENT_NO_OPTIONS, type ExploreFilters } from '../model/filters';
@@ -116,7 +117,7 @@ function MemberGrid({ filters }: { filters: ExploreFilters }) {
   const query = useFilteredMembers(filters);
   // Spec section 8: explore failures are logged and the empty state shows.
   useLogError('explore members', query.error);
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <FirstLoad query={query} />;
   const members = query.data?.pages.flat() ?? [];
   if (members.length === 0) return <EmptyState icon={<ExploreIcon size={40} />} title="조건에 맞는 프로필이 없어요" />;
   return (

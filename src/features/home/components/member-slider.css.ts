@@ -43,9 +43,10 @@ export const slide = style({
 });
 
 // Held while the section loads: two cards' height, so the sections below stay where they are.
+export const pending = style({ padding: `0 ${vars.space.xl}` });
+
 export const hold = style({
   height: vars.size.memberCardHold,
-  margin: `0 ${vars.space.xl}`,
   borderRadius: vars.radius.lg,
   background: vars.color.bgSoft,
 });

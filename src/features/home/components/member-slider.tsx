@@ -1,13 +1,15 @@
+import { FirstLoad } from '../../../components/ui/first-load';
 import { MemberCard } from '../../../components/ui/member-card';
 import { memberCardProps, type MemberCard as MemberCardData } from '../../../entities/member';
+import type { FirstLoadQuery } from '../../../lib/online-status';
 import * as styles from './member-slider.css';
 
 interface MemberSliderProps {
   title: string;
   id: string;
   members: readonly MemberCardData[] | undefined;
-  /** First load under way: the slider's space is held (a failed or empty section collapses). */
-  loading: boolean;
+  /** Its query. First load under way: the slider's space is held (a failed or empty section collapses). */
+  query: FirstLoadQuery;
 }
 
 /**
@@ -16,9 +18,9 @@ interface MemberSliderProps {
  * carousel library: embla measured both sliders with a forced layout at start-up (~60–90 ms each
  * on Lighthouse's 4× slowed phone, decision 0022).
  */
-export function MemberSlider({ title, id, members, loading }: MemberSliderProps) {
+export function MemberSlider({ title, id, members, query }: MemberSliderProps) {
   return (
-    <section className={styles.section} aria-labelledby={id} aria-busy={loading}>
+    <section className={styles.section} aria-labelledby={id} aria-busy={query.isPending}>
       <h2 id={id} className={styles.title}>
         {title}
       </h2>
@@ -30,8 +32,10 @@ export function MemberSlider({ title, id, members, loading }: MemberSliderProps)
             </li>
           ))}
         </ul>
-      ) : loading ? (
-        <div className={styles.hold} />
+      ) : query.isPending ? (
+        <div className={styles.pending}>
+          <FirstLoad query={query} inline loading={<div className={styles.hold} />} />
+        </div>
       ) : null}
     </section>
   );

@@ -3,6 +3,7 @@ import type { MatchListStatus } from '../../../../contract/matches';
 import { cardGrid } from '../../../components/ui/card-grid.css';
 import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
 import { MemberCard } from '../../../components/ui/member-card';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMatches } from '../../../entities/match';
 import * as styles from './matching-list.css';
@@ -71,7 +72,7 @@ function MatchPanel({ status, acceptedAction }: { status: MatchListStatus; accep
   const query = useMatches(status);
   useLogError('matches', query.error);
 
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <FirstLoad query={query} />;
   if (query.isError && !query.data) return <p className={styles.message}>목록을 불러오지 못했어요</p>;
   const items = query.data?.pages.flatMap((page) => page.data) ?? [];
   if (items.length === 0) return <p className={styles.message}>{TABS[status].empty}</p>;

@@ -1,5 +1,5 @@
 import type { MeetupScope } from '../../../../contract/meetups';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { useMeetups } from '../../../entities/meetup';
 import { awaitsCheckin, CHECKIN_NEXT, MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
@@ -33,7 +33,7 @@ export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn =
       <h2 id={headingId} className={styles.heading}>
         {TITLES[scope].title}
       </h2>
-      {query.isPending ? <Spinner /> : null}
+      {query.isPending ? <FirstLoad query={query} inline /> : null}
       {query.isError && !query.data ? <p className={styles.error}>약속을 불러오지 못했어요.</p> : null}
       {query.isSuccess && items.length === 0 ? <p className={styles.empty}>{TITLES[scope].empty}</p> : null}
       {items.length > 0 ? (

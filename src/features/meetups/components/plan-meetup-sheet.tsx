@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMeetups, useMeetupSuggestions, useProposeMeetup } from '../../../entities/meetup';
 import { errorText } from '../../../lib/http';
-import { useOnline } from '../../../lib/online-status';
+import { useWaitingForNetwork } from '../../../lib/online-status';
 import { showToast } from '../../../lib/toast';
 import * as styles from './meetups.css';
 
@@ -50,8 +50,7 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
   const [place, setPlace] = useState('');
   const [error, setError] = useState<string | null>(null);
   const items = suggestions.data ?? [];
-  const online = useOnline();
-  const suggestionsOffline = suggestions.isPending && (!online || suggestions.fetchStatus === 'paused');
+  const suggestionsOffline = useWaitingForNetwork(suggestions);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_QUESTION_MAX } from '../../../../contract/mentor-values';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { TextField } from '../../../components/ui/text-field';
 import * as fieldStyles from '../../../components/ui/text-field.css';
 import { ApiError } from '../../../lib/http';
@@ -18,7 +18,7 @@ export function MentorPage() {
   const query = useMentor();
   useLogError('mentor', query.error);
 
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <FirstLoad query={query} />;
   if (query.isError) {
     return (
       <div className={styles.errorBox} role="alert">

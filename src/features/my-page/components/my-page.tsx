@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MyIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { useMyPage, type MyPage as MyPageInfo } from '../../../entities/member';
 import * as styles from './my-page.css';
 import { MySummary } from './my-summary';
@@ -19,7 +19,7 @@ export function MyPageView({ footer }: { footer?: React.ReactNode }) {
   const query = useMyPage();
   useLogError('my page', query.error);
 
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <FirstLoad query={query} />;
   if (query.isError) {
     return (
       <div className={styles.column}>

@@ -3,6 +3,7 @@ import { MEETUP_NOTIFICATION_TYPES, OPERATOR_NOTIFICATION_TYPES } from '../../..
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon, MyIcon } from '../../../components/ui/icons';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarkNotificationsRead, useNotifications, type Notification } from '../../../entities/notification';
 import * as styles from './notification-list.css';
@@ -45,7 +46,7 @@ export function NotificationList() {
       <h2 id="alarm-heading" className={styles.heading}>
         런치챗 요청 알림
       </h2>
-      {query.isPending ? <Spinner /> : null}
+      {query.isPending ? <FirstLoad query={query} /> : null}
       {query.isError && items.length === 0 ? (
         <p className={styles.error} role="alert">
           알림을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.

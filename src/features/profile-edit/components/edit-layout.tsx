@@ -2,9 +2,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { useBackOverride } from '../../../lib/back-override';
 import { errorText } from '../../../lib/http';
+import type { FirstLoadQuery } from '../../../lib/online-status';
 import * as styles from './edit-layout.css';
 
 interface EditLayoutProps {
@@ -15,8 +16,8 @@ interface EditLayoutProps {
   onBack: () => void;
   onSubmit: () => void;
   saving: boolean;
-  /** The starting values are still loading, or failed (then `error` is shown). */
-  loading?: boolean;
+  /** The query of the starting values: while it is pending the form waits; if it failed, `error` is shown. */
+  start?: FirstLoadQuery;
   error?: boolean;
   onRetry?: () => void;
   message: string | null;
@@ -26,7 +27,8 @@ interface EditLayoutProps {
 
 /** The edit pages, laid out like the profile wizard: question, content, fixed 저장하기 button. */
 export function EditLayout(props: EditLayoutProps) {
-  const { formId, heading, sub, onBack, onSubmit, saving, loading, error, onRetry, message, onMessageClose, children } = props;
+  const { formId, heading, sub, onBack, onSubmit, saving, start, error, onRetry, message, onMessageClose, children } = props;
+  const loading = start?.isPending ?? false;
   useBackOverride(onBack);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +38,7 @@ export function EditLayout(props: EditLayoutProps) {
     <div className={styles.root}>
       <h1 className={styles.heading}>{heading}</h1>
       {sub ? <p className={styles.sub}>{sub}</p> : null}
-      {loading ? <Spinner /> : null}
+      {start?.isPending ? <FirstLoad query={start} /> : null}
       {error ? (
         <div className={styles.error} role="alert">
           <p>저장된 정보를 불러오지 못했어요.</p>
@@ -73,8 +75,7 @@ interface SaveMutation<T> {
 }
 
 /** The query an edit page starts from. */
-interface StartingValues {
-  isPending: boolean;
+interface StartingValues extends FirstLoadQuery {
   isError: boolean;
   refetch(): unknown;
 }
@@ -99,7 +100,7 @@ export function useEditSave<T>(start: StartingValues, mutation: SaveMutation<T>,
   const layout = {
     onBack: toProfile,
     saving: mutation.isPending,
-    loading: start.isPending,
+    start,
     error: start.isError,
     onRetry: () => void start.refetch(),
     message,

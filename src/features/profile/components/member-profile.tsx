@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { useMember, type MemberDetail } from '../../../entities/member';
 import { MatchButton } from './match-button';
 import { ProfileBody } from './profile-body';
@@ -19,7 +19,7 @@ interface MemberProfileProps {
 export function MemberProfile({ memberId, extra, footer }: MemberProfileProps) {
   const detail = useMember(memberId);
   useLogError('the member profile', detail.error);
-  if (detail.isPending) return <Spinner />;
+  if (detail.isPending) return <FirstLoad query={detail} />;
   // 404 USER_404: the member left, is suspended, or one of the two blocked the other (section 15,
   // which never says which). Trying again will not help, and a profile kept in the cache from
   // before is not shown with a 채팅하기 that cannot work.

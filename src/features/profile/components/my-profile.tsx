@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { profileImageProblem, useMe, useUploadProfileImage, type ProfileImageProblem } from '../../../entities/member';
 import { showToast } from '../../../lib/toast';
 import * as styles from './my-profile.css';
@@ -38,7 +38,7 @@ export function MyProfile({ extra }: MyProfileProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   useLogError('my profile', me.error);
 
-  if (me.isPending) return <Spinner />;
+  if (me.isPending) return <FirstLoad query={me} />;
   if (!me.data) return <EmptyState title="프로필을 불러오지 못했어요" text="잠시 후 다시 시도해 주세요." />;
 
   const go = (href: string) => router.history.push(href);

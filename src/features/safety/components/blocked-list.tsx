@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MyIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { FirstLoad } from '../../../components/ui/first-load';
 import { useBlocks, useUnblockMember } from '../../../entities/block';
 import { showToast } from '../../../lib/toast';
 import * as styles from './blocked-list.css';
@@ -20,7 +20,7 @@ export function BlockedList() {
   const unblock = useUnblockMember();
   useLogError('the block list', blocks.error);
 
-  if (blocks.isPending) return <Spinner />;
+  if (blocks.isPending) return <FirstLoad query={blocks} />;
   return (
     <section className={styles.root} aria-label="차단 목록">
       <p className={styles.lead}>차단한 회원과는 서로 추천·검색에 보이지 않고, 요청과 채팅을 주고받을 수 없어요.</p>

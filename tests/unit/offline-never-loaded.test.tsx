@@ -1,0 +1,147 @@
+import 'fake-indexeddb/auto';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { delay, http as mswHttp, HttpResponse, ws } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from './support/helpers';
+import { card, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { server } from './support/msw-server';
+
+/*
+ * A screen never opened before has nothing in the persisted cache. Opened offline, its query's
+ * fetch fails and then waits for the network (paused): the screen showed its spinner forever. It
+ * must say it cannot load offline instead, and load by itself once the network is back.
+ */
+const OFFLINE_TITLE = '오프라인이라 불러올 수 없어요';
+const LOADING = '불러오는 중이에요';
+
+let offline = false;
+let client: QueryClient | undefined;
+
+function open(path: string) {
+  client = renderApp(path).queryClient;
+}
+
+/** Offline as the browser is: navigator.onLine, its events, and every request failing. */
+function setNetwork(online: boolean) {
+  offline = !online;
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    onlineManager.setOnline(online);
+  });
+}
+
+/** Used last (so in front of every other handler): offline, a request fails as the browser's do. */
+const networkGate = mswHttp.all('*', () => (offline ? HttpResponse.error() : undefined));
+
+const detail = {
+  id: 42,
+  memberName: '이하늘',
+  studentNo: '23',
+  university: '가톨릭대학교',
+  college: '공과대학',
+  department: '컴퓨터정보공학부',
+  profileImageUrl: null,
+  userKeywords: [],
+  userInterests: ['STARTUP'],
+  timeTables: [],
+  matchStatus: 'NONE',
+};
+
+describe('a screen never opened before, opened offline', () => {
+  beforeEach(() => {
+    stubBrowser();
+    server.use(...quietRest);
+    // The app's STOMP socket connects and stays silent.
+    server.use(ws.link(`${ORIGIN.replace(/^http/, 'ws')}/ws`).addEventListener('connection', () => undefined));
+  });
+  afterEach(async () => {
+    // Nothing of this test may fetch once the next one is online.
+    cleanup();
+    await client?.cancelQueries();
+    client?.clear();
+    client = undefined;
+    offline = false;
+    onlineManager.setOnline(true);
+  });
+
+  it.each([
+    '/profile/42',
+    '/explore?interest=STARTUP',
+    '/matching',
+    '/my',
+    '/my/profile',
+    '/my/blocks',
+    '/my/edit-tag',
+    '/my/edit-keyword',
+    '/my/edit-time',
+    '/monthly-mentor',
+    '/chatting',
+    '/chatting/9',
+    '/alarm',
+    '/meetups',
+    '/',
+  ])('%s says it cannot load offline instead of spinning', { timeout: 15_000 }, async (path) => {
+    server.use(networkGate);
+    setNetwork(false);
+    open(path);
+    expect((await screen.findAllByText(OFFLINE_TITLE))[0]).toBeInTheDocument();
+    // Past the first attempt's failure, while the fetch waits for the network: still no spinner.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+    expect(screen.queryAllByRole('status', { name: LOADING })).toEqual([]);
+    expect(screen.getAllByText(OFFLINE_TITLE)[0]).toBeInTheDocument();
+  });
+
+  it('a profile loads by itself once the network is back, without a reload', { timeout: 15_000 }, async () => {
+    server.use(mswHttp.get(`${ORIGIN}/api/members/42`, () => HttpResponse.json(ok(detail))));
+    server.use(networkGate);
+    setNetwork(false);
+    open('/profile/42');
+    expect(await screen.findByText(OFFLINE_TITLE)).toBeInTheDocument();
+    expect(screen.getByText('연결되면 바로 불러올게요.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '이하늘' })).toBeNull();
+
+    setNetwork(true);
+    expect(await screen.findByRole('heading', { name: '이하늘' })).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_TITLE)).toBeNull();
+  });
+
+  it('explore: a category never loaded says so offline, the one seen still shows, and it loads once back online', { timeout: 15_000 }, async () => {
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/filters`, ({ request }) => {
+        const interest = new URL(request.url).searchParams.get('interest');
+        return HttpResponse.json(ok(interest === 'EXCHANGE_STUDENT' ? [card(7, '교환가는')] : [card(8, '전체에서')]));
+      }),
+    );
+    server.use(networkGate);
+    open('/explore');
+    expect(await screen.findByText('전체에서')).toBeInTheDocument();
+
+    setNetwork(false);
+    fireEvent.click(within(screen.getByRole('group', { name: '관심사 카테고리' })).getByRole('button', { name: '교환학생' }));
+    expect(await screen.findByText(OFFLINE_TITLE)).toBeInTheDocument();
+    // The categories stay usable: back to the one seen, its cards show from the cache.
+    fireEvent.click(within(screen.getByRole('group', { name: '관심사 카테고리' })).getByRole('button', { name: '전체' }));
+    expect(await screen.findByText('전체에서')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('group', { name: '관심사 카테고리' })).getByRole('button', { name: '교환학생' }));
+    expect(await screen.findByText(OFFLINE_TITLE)).toBeInTheDocument();
+
+    setNetwork(true);
+    expect(await screen.findByText('교환가는')).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_TITLE)).toBeNull();
+  });
+
+  it('online, a first load still shows the spinner, not the offline state', async () => {
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/42`, async () => {
+        await delay(400);
+        return HttpResponse.json(ok(detail));
+      }),
+    );
+    open('/profile/42');
+    expect(await screen.findByRole('status', { name: LOADING })).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_TITLE)).toBeNull();
+    expect(await screen.findByRole('heading', { name: '이하늘' })).toBeInTheDocument();
+  });
+});
