@@ -16,8 +16,10 @@ export const Route = createFileRoute('/admin')({
   staticData: { page: { headerHidden: true, layout: 'bare', wide: true } },
   loader: async ({ context }) => {
     const { adminMeQueryOptions } = await import('../entities/admin');
-    // 403 for a student: the console says so itself, the loader does not fail the route.
-    await context.queryClient.prefetchQuery(adminMeQueryOptions());
+    // 403 for a student: the console says so itself, the loader does not fail the route. Offline
+    // the prefetch would wait for the network and hold the navigation on a spinner: the console
+    // says it cannot load instead.
+    if (navigator.onLine) await context.queryClient.prefetchQuery(adminMeQueryOptions());
   },
   component: AdminPage,
 });

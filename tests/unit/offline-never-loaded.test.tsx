@@ -82,6 +82,7 @@ describe('a screen never opened before, opened offline', () => {
     '/alarm',
     '/meetups',
     '/',
+    '/admin',
   ])('%s says it cannot load offline instead of spinning', { timeout: 15_000 }, async (path) => {
     server.use(networkGate);
     setNetwork(false);

@@ -12,7 +12,9 @@ function getAdminMe(): Promise<AdminMe> {
   return apiJson<z.infer<typeof adminMeSchema>>('/api/admin/me', {});
 }
 
-export const adminMeQueryOptions = () => queryOptions({ queryKey: adminKeys.me(), queryFn: getAdminMe, retry: false, meta: ADMIN_QUERY_META });
+// The client's retry policy: the 403 fails at once, but a network failure waits for the network
+// (with `retry: false` an operator offline was told the console is for operators only).
+export const adminMeQueryOptions = () => queryOptions({ queryKey: adminKeys.me(), queryFn: getAdminMe, meta: ADMIN_QUERY_META });
 
 export function useAdminMe() {
   return useQuery(adminMeQueryOptions());
