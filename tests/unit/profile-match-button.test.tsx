@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyNotificationEvent } from '../../src/features/chat/live/cache';
+import { dismissToast, showToast } from '../../src/lib/toast';
 import { fail, ok } from './support/helpers';
 import { ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
@@ -31,6 +33,11 @@ describe('profile of another member', () => {
     stubBrowser();
     // Lowest priority: each test's own handlers are added after these.
     server.use(...quietRest);
+  });
+  // The toast store outlives a test (5 s): each test sees only its own toasts.
+  afterEach(() => {
+    const last = showToast('');
+    for (let id = 1; id <= last; id += 1) dismissToast(id);
   });
 
   it('shows the header, the keyword questions with fallbacks and the timetable', async () => {
@@ -82,7 +89,7 @@ describe('profile of another member', () => {
     expect(body).toEqual({ toMemberId: 42 });
   });
 
-  it('a failed request reverts the button and alerts 요청 중 오류가 발생했어요', async () => {
+  it('a failed request reverts the button and says 요청 중 오류가 발생했어요 in a toast, not a native alert', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     withDetail(() => 'NONE');
@@ -96,8 +103,58 @@ describe('profile of another member', () => {
     renderApp('/profile/42');
     fireEvent.click(await screen.findByRole('button', { name: '런치챗 보내기' }));
     await screen.findByRole('button', { name: '수락 대기 중' }, { timeout: 3000 });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('요청 중 오류가 발생했어요'), { timeout: 3000 });
-    expect(screen.getByRole('button', { name: '런치챗 보내기' })).toBeEnabled();
+    expect(await screen.findByText('요청 중 오류가 발생했어요', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '런치챗 보내기' })).toBeEnabled();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('the other member sent a request first (POST 400 MATCH_400): the profile is fetched again, shows 수락하기 and says why in a toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    // The screen was opened before 이하늘 sent theirs.
+    let status = 'NONE';
+    withDetail(() => status);
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches`, () =>
+        HttpResponse.json(fail('MATCH_400', '런치챗 요청을 처리할 수 없어요.', { toMemberId: '이미 런치챗 요청이 있어요.' }), { status: 400 }),
+      ),
+    );
+    renderApp('/profile/42');
+    const send = await screen.findByRole('button', { name: '런치챗 보내기' });
+    status = 'RECEIVED';
+    fireEvent.click(send);
+    expect(await screen.findByText('이하늘님이 먼저 런치챗을 보냈어요. 수락해 보세요.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '수락하기' })).toBeEnabled();
+    expect(screen.queryByText('요청 중 오류가 발생했어요')).not.toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('a request sent from this screen follows the answer live: 수락 대기 중 → 채팅하기 on event:notification MATCH_ACCEPTED', async () => {
+    let status = 'NONE';
+    withDetail(() => status);
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches`, () => {
+        status = 'REQUESTED';
+        return HttpResponse.json(ok({ id: 1, status: 'REQUESTED', createdAt: '2026-01-01T00:00:00Z' }));
+      }),
+    );
+    const { queryClient } = renderApp('/profile/42');
+    fireEvent.click(await screen.findByRole('button', { name: '런치챗 보내기' }));
+    await screen.findByRole('button', { name: '수락 대기 중' }, { timeout: 3000 });
+    // 이하늘 accepts on their phone; this app hears it on the member queue.
+    status = 'ACCEPTED';
+    applyNotificationEvent(queryClient, { type: 'MATCH_ACCEPTED', content: '이하늘님이 런치챗을 수락했어요!' });
+    expect(await screen.findByRole('button', { name: '채팅하기' })).toBeEnabled();
+  });
+
+  it('a request arriving while the profile is open turns 런치챗 보내기 into 수락하기 (event:notification MATCH_REQUEST)', async () => {
+    let status = 'NONE';
+    withDetail(() => status);
+    const { queryClient } = renderApp('/profile/42');
+    await screen.findByRole('button', { name: '런치챗 보내기' });
+    status = 'RECEIVED';
+    applyNotificationEvent(queryClient, { type: 'MATCH_REQUEST', content: '이하늘님이 런치챗을 요청했어요!' });
+    expect(await screen.findByRole('button', { name: '수락하기' })).toBeEnabled();
   });
 
   it('REQUESTED: 수락 대기 중 is disabled', async () => {
@@ -128,15 +185,16 @@ describe('profile of another member', () => {
     expect(router.state.location.state).toMatchObject({ name: '이하늘', department: '컴퓨터정보공학부' });
   });
 
-  it('a failed accept alerts and keeps 수락하기', async () => {
+  it('a failed accept says so in a toast and keeps 수락하기', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     withDetail(() => 'RECEIVED');
     server.use(mswHttp.patch(`${ORIGIN}/api/matches/accept/42`, serverError));
     renderApp('/profile/42');
     fireEvent.click(await screen.findByRole('button', { name: '수락하기' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('요청 중 오류가 발생했어요'));
+    expect(await screen.findByText('요청 중 오류가 발생했어요')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '수락하기' })).toBeEnabled();
+    expect(alert).not.toHaveBeenCalled();
   });
 });
 

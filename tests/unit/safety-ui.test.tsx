@@ -43,9 +43,10 @@ describe('safety in the PWA', () => {
     );
     renderApp('/profile/42');
     fireEvent.click(await screen.findByRole('button', { name: '런치챗 보내기' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ERROR_CODES.MATCH_429_PENDING.message));
+    expect(await screen.findByText(ERROR_CODES.MATCH_429_PENDING.message)).toBeInTheDocument();
     expect(ERROR_CODES.MATCH_429_PENDING.message).toMatch(/요청/);
     expect(await screen.findByRole('button', { name: '런치챗 보내기' })).toBeEnabled();
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('a report from the profile sends the chosen reason and text, and needs a reason first', async () => {

@@ -4,6 +4,7 @@ import { invalidateKeys } from '../../lib/query-client';
 // A match changes member views (matchStatus, counters, explore leaves matched members out) and
 // the notification list: the match entity may import these two key factories (DEVELOPERS.md).
 import { memberKeys } from '../member/keys';
+import type { MemberDetail } from '../member/schemas';
 import { notificationKeys } from '../notification/keys';
 import { acceptMatch } from './accept-match';
 import { matchKeys, matchMutationKeys } from './keys';
@@ -21,10 +22,35 @@ const MATCH_CHANGES = [matchKeys.all, memberKeys.all, notificationKeys.all] as c
 export function registerMatchMutations(queryClient: QueryClient): void {
   const onSettled = () => invalidateKeys(queryClient, MATCH_CHANGES);
   // Only a network failure (the connection dropped mid-request) retries, and pauses if now
-  // offline; an answer from the server is final (the screen reverts and alerts).
+  // offline; an answer from the server is final (the screen reverts and says why).
   const retry = (failureCount: number, error: Error) => error instanceof ApiError && error.code === NETWORK_ERROR_CODE && failureCount < 3;
-  queryClient.setMutationDefaults(matchMutationKeys.request, { mutationFn: requestMatch, onSettled, retry });
-  queryClient.setMutationDefaults(matchMutationKeys.accept, { mutationFn: acceptMatch, onSettled, retry });
+  // The profile's button reads the member's cached matchStatus and nothing else, so whatever
+  // changes it later (the refetch after this write, the other member's answer heard live) shows.
+  const setStatus = (memberId: number, matchStatus: MemberDetail['matchStatus']) =>
+    queryClient.setQueryData<MemberDetail>(memberKeys.detail(memberId), (old) => (old ? { ...old, matchStatus } : old));
+  queryClient.setMutationDefaults(matchMutationKeys.request, {
+    mutationFn: requestMatch,
+    onMutate: async (memberId: number) => {
+      await queryClient.cancelQueries({ queryKey: memberKeys.detail(memberId), exact: true });
+      const before = queryClient.getQueryData<MemberDetail>(memberKeys.detail(memberId));
+      setStatus(memberId, 'REQUESTED');
+      return { before };
+    },
+    // Put back what was there; the refetch in onSettled then says what the server has (a request
+    // the other member sent first, which made this one fail, shows as 수락하기).
+    onError: (_error: Error, memberId: number, context: { before?: MemberDetail } | undefined) => {
+      if (context?.before) queryClient.setQueryData(memberKeys.detail(memberId), context.before);
+    },
+    onSettled,
+    retry,
+  });
+  queryClient.setMutationDefaults(matchMutationKeys.accept, {
+    mutationFn: acceptMatch,
+    // The server said yes: 채팅하기 even before the refetch lands (or while it waits offline).
+    onSuccess: (_result: unknown, memberId: number) => setStatus(memberId, 'ACCEPTED'),
+    onSettled,
+    retry,
+  });
 }
 
 /** Sends a match request (variables: the member id); made offline it waits and survives a reload. */

@@ -5,6 +5,7 @@ import type { ChatRoomPage, ChatUnread } from '../../../../contract/chat';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { matchKeys } from '../../../entities/match';
 import { meetupKeys } from '../../../entities/meetup';
+import { memberKeys } from '../../../entities/member';
 import { notificationKeys } from '../../../entities/notification';
 import { showToast } from '../../../lib/toast';
 
@@ -67,7 +68,9 @@ const SAID_IN_APP: readonly NotificationType[] = ['MEETUP_DECLINED', 'MEETUP_CAN
  * `event:notification` → what it is about is fetched again where it is on screen (TanStack Query
  * refetches the active queries and marks the rest stale): the notifications and the bell, and the
  * meetups for a meetup's (the open chat room's strip shows a proposal or a cancellation without a
- * reload), the matches for a request's or an answer's.
+ * reload), the matches and the member profiles for a request's or an answer's (an open profile's
+ * button turns into 수락하기 or 채팅하기 without a reload). The event does not say which member,
+ * so every profile is marked stale: only the one on screen refetches.
  */
 export function applyNotificationEvent(queryClient: QueryClient, event: NotificationEvent): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -75,5 +78,8 @@ export function applyNotificationEvent(queryClient: QueryClient, event: Notifica
   // is said as well, wherever the student is: else it just vanishes with no word.
   if (event.content && (SAID_IN_APP as readonly string[]).includes(event.type)) showToast(event.content);
   if ((MEETUP_NOTIFICATION_TYPES as readonly string[]).includes(event.type)) void queryClient.invalidateQueries({ queryKey: meetupKeys.all });
-  else if (event.type.startsWith('MATCH_')) void queryClient.invalidateQueries({ queryKey: matchKeys.all });
+  else if (event.type.startsWith('MATCH_')) {
+    void queryClient.invalidateQueries({ queryKey: matchKeys.all });
+    void queryClient.invalidateQueries({ queryKey: memberKeys.details() });
+  }
 }
