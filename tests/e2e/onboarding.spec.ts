@@ -132,15 +132,17 @@ test('an existing student goes straight to the welcome splash after signing in',
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 });
 
-test('the login callback without a code says Google login failed', async ({ page }) => {
+test('the login callback without a code says Google login failed in a toast on the sign-in screen, not a native alert', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
   await page.goto('/auth/login/google');
-  await expect.poll(() => dialogs).toContain('구글 로그인에 실패했어요');
   await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByTestId('toast').filter({ hasText: '구글 로그인에 실패했어요' })).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await shoot(page, 'sign-in-google-failed');
 });
 
 test('a suspended student who signs in again reads why on the sign-in screen, not a generic alert', async ({ page, request }) => {

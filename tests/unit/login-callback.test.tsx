@@ -1,7 +1,8 @@
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../src/components/ui/toast';
 import { LoginCallback } from '../../src/features/auth';
 import { stopTokenRefresh } from '../../src/lib/auth';
 import { takeSignedOutReason } from '../../src/lib/auth/signed-out-reason';
@@ -15,17 +16,19 @@ function renderCallback(code?: string, state?: string) {
   render(
     <StrictMode>
       <LoginCallback code={code} state={state} onNavigate={onNavigate} />
+      {/* The app shell's toasts, which stay on screen across the way back to /onboarding. */}
+      <Toaster />
     </StrictMode>,
   );
   return onNavigate;
 }
 
 describe('login callback (/auth/login/google)', () => {
-  it('without a code: one alert "구글 로그인에 실패했어요", back to /onboarding', () => {
+  it('without a code: one toast "구글 로그인에 실패했어요" (no native alert), back to /onboarding', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const onNavigate = renderCallback(undefined);
-    expect(alert).toHaveBeenCalledTimes(1);
-    expect(alert).toHaveBeenCalledWith('구글 로그인에 실패했어요');
+    expect(screen.getAllByText('구글 로그인에 실패했어요')).toHaveLength(1);
+    expect(alert).not.toHaveBeenCalled();
     expect(onNavigate).toHaveBeenCalledTimes(1);
     expect(onNavigate).toHaveBeenCalledWith('/onboarding');
   });
@@ -56,7 +59,7 @@ describe('login callback (/auth/login/google)', () => {
     stopTokenRefresh();
   });
 
-  it('a refused code: alert "로그인 중 문제가 발생했어요", back to /onboarding, nothing stored', async () => {
+  it('a refused code: toast "로그인 중 문제가 발생했어요" (no native alert), back to /onboarding, nothing stored', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
@@ -66,8 +69,8 @@ describe('login callback (/auth/login/google)', () => {
     );
     const onNavigate = renderCallback('code-bad');
     await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding'));
-    expect(alert).toHaveBeenCalledTimes(1);
-    expect(alert).toHaveBeenCalledWith('로그인 중 문제가 발생했어요');
+    expect(await screen.findAllByText('로그인 중 문제가 발생했어요')).toHaveLength(1);
+    expect(alert).not.toHaveBeenCalled();
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 

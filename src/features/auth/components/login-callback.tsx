@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { startSession } from '../../../lib/auth';
 import { ACCOUNT_DISABLED_CODE, noteSignedOutReason, SIGN_IN_DISABLED_REASON } from '../../../lib/auth/signed-out-reason';
 import { ApiError } from '../../../lib/http';
+import { showToast } from '../../../lib/toast';
 import { loginWithGoogleCode } from '../../../entities/session';
 import * as styles from './login-callback.css';
 
@@ -19,14 +20,15 @@ const EXISTING_MEMBER_DELAY_MS = 50;
 
 /** Spec "Login callback": exchanges the IdP code for a session, then routes new vs returning members. */
 export function LoginCallback({ code, state, onNavigate }: LoginCallbackProps) {
-  // StrictMode runs effects twice; the exchange and the alerts must happen once.
+  // StrictMode runs effects twice; the exchange and the toasts must happen once. The toasts are
+  // the shell's, so they stay on screen on the way back to /onboarding.
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (!code) {
-      window.alert('구글 로그인에 실패했어요');
+      showToast('구글 로그인에 실패했어요');
       onNavigate('/onboarding');
       return;
     }
@@ -39,9 +41,9 @@ export function LoginCallback({ code, state, onNavigate }: LoginCallbackProps) {
       (error: unknown) => {
         console.error('login failed', error);
         // A suspended account (contract section 16): the sign-in screen says why, as it does when
-        // an open app is signed out; a generic alert would leave the student retrying.
+        // an open app is signed out; a generic toast would leave the student retrying.
         if (error instanceof ApiError && error.code === ACCOUNT_DISABLED_CODE) noteSignedOutReason(SIGN_IN_DISABLED_REASON);
-        else window.alert('로그인 중 문제가 발생했어요');
+        else showToast('로그인 중 문제가 발생했어요');
         onNavigate('/onboarding');
       },
     );
