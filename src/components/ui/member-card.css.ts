@@ -50,7 +50,13 @@ const oneLine = {
 
 export const name = style({ ...oneLine, fontSize: vars.font.md, fontWeight: vars.font.bold });
 
-export const meta = style({ ...oneLine, fontSize: vars.font.xs, color: vars.color.textSub });
+/** One line: the department shrinks to an ellipsis, the 학번 never does. */
+export const meta = style({ display: 'flex', justifyContent: 'center', maxWidth: '100%', minWidth: 0, fontSize: vars.font.xs, color: vars.color.textSub });
+
+export const department = style({ ...oneLine, minWidth: 0 });
+
+// `pre` keeps the spaces around "·" at the start of this flex item.
+export const studentNo = style({ flexShrink: 0, whiteSpace: 'pre' });
 
 export const keywords = style({ ...oneLine, fontSize: vars.font.xs, color: vars.color.brandStrong, fontWeight: vars.font.medium });
 

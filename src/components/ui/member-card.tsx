@@ -28,7 +28,13 @@ export function MemberCard({ id, name, department, studentNo, imageUrl, keywords
         </span>
       )}
       <span className={styles.name}>{name}</span>
-      {meta ? <span className={styles.meta}>{meta}</span> : null}
+      {meta ? (
+        // A long department gives way (ellipsis) and the 학번 stays whole beside it.
+        <span className={styles.meta}>
+          {department ? <span className={styles.department}>{department}</span> : null}
+          {studentNo ? <span className={styles.studentNo}>{`${department ? ' · ' : ''}${studentNo}학번`}</span> : null}
+        </span>
+      ) : null}
       {keywords.length > 0 ? (
         <span className={styles.keywords}>
           {keywords.map((keyword, index) => (
