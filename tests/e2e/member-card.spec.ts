@@ -49,35 +49,3 @@ test('a long department gives way on the member cards: 22학번 stays whole (매
   await expectStudentNoWhole(explored, '22');
   await shoot(page, 'member-card-long-department-explore');
 });
-
-test('an open profile follows the match live: 수락 대기 중 → 채팅하기 when B accepts, 런치챗 보내기 → 수락하기 when A sends', async ({ browser, request }) => {
-  const a = await apiMember(request, uniqueEmail('live-a'), '한결이');
-  const b = await apiMember(request, uniqueEmail('live-b'), '김민지');
-  const c = await apiMember(request, uniqueEmail('live-c'), '이하늘');
-  const contextA = await browser.newContext();
-  const contextC = await browser.newContext();
-  const pageA = await contextA.newPage();
-  const pageC = await contextC.newPage();
-  await useToken(pageA, a.token);
-  await useToken(pageC, c.token);
-
-  // A sends from B's profile; B accepts on their phone (here: the API); A's screen stays open.
-  await pageA.goto(`/profile/${b.memberId}`);
-  await pageA.getByRole('button', { name: '런치챗 보내기' }).click();
-  await expect(pageA.getByRole('button', { name: '수락 대기 중' })).toBeDisabled();
-  const accepted = await request.patch(`${E2E_URL}/api/matches/accept/${a.memberId}`, { headers: { authorization: `Bearer ${b.token}` } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  await expect(pageA.getByRole('button', { name: '채팅하기' })).toBeEnabled();
-  await shoot(pageA, 'profile-live-accepted');
-
-  // C is on A's profile when A sends C a request.
-  await pageC.goto(`/profile/${a.memberId}`);
-  await expect(pageC.getByRole('button', { name: '런치챗 보내기' })).toBeEnabled();
-  const sent = await request.post(`${E2E_URL}/api/matches`, { headers: { authorization: `Bearer ${a.token}` }, data: { toMemberId: c.memberId } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  await expect(pageC.getByRole('button', { name: '수락하기' })).toBeEnabled();
-  await shoot(pageC, 'profile-live-received');
-
-  await contextA.close();
-  await contextC.close();
-});
