@@ -4,15 +4,20 @@ import { NotFound, RouteError } from '../components/shell/route-error';
 // The hook file, not the feature's index: the rest of the chat feature stays in its lazy chunks.
 import { useChatLive } from '../features/chat/live/use-chat-live';
 import { useHasUnreadNotifications } from '../entities/notification';
-import { getAccessToken } from '../lib/auth';
+import { getAccessToken, isSignUpPending } from '../lib/auth';
 import { useAuthToken } from '../lib/use-auth-token';
-import { isPublicPath, type RouterContext } from '../lib/router-context';
+import { allowsUnfinishedSignUp, isPublicPath, type RouterContext } from '../lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Auth gate before any loader runs: no stored token → the sign-in screen.
+  // Auth gate before any loader runs: no stored token → the sign-in screen; sign-up not finished
+  // (known without the network, lib/auth/sign-up-pending.ts) → the profile wizard, whose member
+  // calls would all be refused.
   beforeLoad: ({ location }) => {
     if (!getAccessToken() && !isPublicPath(location.pathname)) {
       throw redirect({ to: '/onboarding', replace: true });
+    }
+    if (isSignUpPending() && !allowsUnfinishedSignUp(location.pathname)) {
+      throw redirect({ to: '/onboarding/profile', replace: true });
     }
   },
   component: RootComponent,

@@ -3,8 +3,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useBackOverrideHandler } from '../../lib/back-override';
 import { useNavigationHidden } from '../../lib/navigation-visibility';
 import type { PageMeta } from '../../lib/route-meta';
-import { isPublicPath } from '../../lib/router-context';
-import { useAuthToken } from '../../lib/use-auth-token';
+import { allowsUnfinishedSignUp, isPublicPath } from '../../lib/router-context';
+import { useAuthToken, useSignUpPending } from '../../lib/use-auth-token';
 import { Header } from '../ui/header';
 import { TabBar, type TabPath } from '../ui/tab-bar';
 import * as styles from './app-shell.css';
@@ -41,11 +41,18 @@ export function AppShell({
   const navigationHidden = useNavigationHidden();
   const stepBack = useBackOverrideHandler();
   const signedOut = !token && !isPublicPath(pathname);
+  // A member call answered that sign-up is not finished (AUTH_403_SIGNUP), on a screen already open.
+  const signUpUnfinished = useSignUpPending() && !allowsUnfinishedSignUp(pathname);
 
   // The token can vanish at any time (logout, failed refresh, another tab): leave the page.
   useEffect(() => {
     if (signedOut) void navigate({ to: '/onboarding', replace: true });
   }, [signedOut, navigate]);
+
+  // Empty screens that say nothing are all such a member would see: the wizard instead.
+  useEffect(() => {
+    if (signUpUnfinished) void navigate({ to: '/onboarding/profile', replace: true });
+  }, [signUpUnfinished, navigate]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -58,7 +65,7 @@ export function AppShell({
     else void navigate({ to: '/' });
   };
 
-  if (signedOut) return null;
+  if (signedOut || signUpUnfinished) return null;
   const layout = meta.layout ?? (meta.headerHidden ? 'bare' : 'page');
   return (
     <div className={meta.wide ? styles.wideFrame : styles.frame}>

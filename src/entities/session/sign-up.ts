@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { signUpResultSchema, SignUpBody } from '../../../contract/auth';
+import { clearSignUpPending } from '../../lib/auth';
 import { apiJson } from '../../lib/http';
 // Sign-up writes the member's own data (name, department, tags, timetable).
 import { memberKeys } from '../member/keys';
@@ -14,7 +15,11 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUp,
-    // Not awaited: the wizard moves on at once, the member's views refetch when next shown.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+    onSuccess: () => {
+      // Before the wizard moves on: the app shell lets a finished member into the app.
+      clearSignUpPending();
+      // Not awaited: the wizard moves on at once, the member's views refetch when next shown.
+      void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    },
   });
 }

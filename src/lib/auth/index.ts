@@ -6,3 +6,4 @@ export { startTokenRefresh, stopTokenRefresh } from './refresh-scheduler';
 export { endSession, startSession } from './session';
 export { endDisabledSession } from './account-disabled';
 export { ACCOUNT_DISABLED_CODE } from './signed-out-reason';
+export { clearSignUpPending, isSignUpPending, markSignUpPending, onSignUpPendingChange, SIGN_UP_REQUIRED_CODE } from './sign-up-pending';

@@ -1,7 +1,16 @@
 import ky, { type Options } from 'ky';
 import { DOMAIN_403_CODES } from '../../../contract/envelope-values';
 import type { Envelope } from '../../../contract/envelope';
-import { ACCOUNT_DISABLED_CODE, endDisabledSession, endSession, getAccessToken, refreshAccessToken } from '../auth';
+import {
+  ACCOUNT_DISABLED_CODE,
+  endDisabledSession,
+  endSession,
+  getAccessToken,
+  markSignUpPending,
+  refreshAccessToken,
+  SIGN_UP_REQUIRED_CODE,
+  tokenMemberId,
+} from '../auth';
 import { apiUrl } from '../config';
 import { ApiError } from './api-error';
 
@@ -76,6 +85,14 @@ const http = ky.create({
           // A suspended account (contract section 16): no refresh can help; sign out and say why.
           if (code === ACCOUNT_DISABLED_CODE) {
             if (bearerOf(request) !== null) endDisabledSession();
+            return;
+          }
+          // Sign-up is not finished (a session from before the login said so, or another device's):
+          // remembered, so the app shell sends the student to the wizard instead of empty screens.
+          if (code === SIGN_UP_REQUIRED_CODE) {
+            const sent = bearerOf(request);
+            // Not when another member signed in while this call was under way.
+            if (sent !== null && tokenMemberId(sent) === tokenMemberId(getAccessToken())) markSignUpPending();
             return;
           }
           // A rule of the domain refused the request (CHAT_403, MATCH_403_BLOCKED, ADMIN_403 …):

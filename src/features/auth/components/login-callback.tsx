@@ -34,7 +34,7 @@ export function LoginCallback({ code, state, onNavigate }: LoginCallbackProps) {
     }
     loginWithGoogleCode(code, state).then(
       ({ accessToken, isNewUser }) => {
-        startSession(accessToken);
+        startSession(accessToken, { signUpPending: isNewUser });
         if (isNewUser) onNavigate('/onboarding/profile');
         else setTimeout(() => onNavigate('/onboarding/complete'), EXISTING_MEMBER_DELAY_MS);
       },
