@@ -32,10 +32,16 @@ export async function startApp(root: HTMLElement): Promise<void> {
   registerMeetupMutations(queryClient);
   registerBlockMutations(queryClient);
   registerReportMutations(queryClient);
-  // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox (the
-  // outbox module is loaded only then, keeping the chat feature out of the entry chunk).
+  // The signed-in member's persisted cache; on sign-out it is wiped with the chat outbox and the
+  // profile wizard's unfinished answers (their modules are loaded only then, keeping the chat and
+  // onboarding features out of the entry chunk).
   const persistence = startQueryPersistence(queryClient, {
-    onSignedOut: () => import('./features/chat/outbox/outbox').then(({ clearOutbox }) => clearOutbox()),
+    onSignedOut: async () => {
+      await Promise.all([
+        import('./features/chat/outbox/outbox').then(({ clearOutbox }) => clearOutbox()),
+        import('./features/onboarding/model/draft-storage').then(({ clearWizard }) => clearWizard()),
+      ]);
+    },
   });
   // The cache restore above reads IndexedDB meanwhile.
   await yieldToMain();

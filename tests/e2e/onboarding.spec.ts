@@ -122,6 +122,49 @@ test('a new student signs in, completes the profile, reaches home, keeps the ses
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
+test('a student who leaves the profile wizard unfinished is brought back to it, with what was entered', async ({ page, context }) => {
+  const email = uniqueEmail('unfinished');
+  await signInThroughLocalPage(page, email, '박미완');
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  const progress = page.getByRole('progressbar', { name: '프로필 작성 단계' });
+  await page.getByRole('button', { name: '다음' }).click();
+  await page.getByLabel('학번').fill('24');
+  await expect(progress).toHaveAttribute('aria-valuenow', '2');
+
+  // A reload keeps the step and what was entered.
+  await page.reload();
+  await expect(progress).toHaveAttribute('aria-valuenow', '2');
+  await expect(page.getByLabel('학번')).toHaveValue('24');
+  await shoot(page, 'wizard-after-reload');
+
+  // Reopening the app (its start URL) or typing a tab's address lands on the wizard, not on empty screens.
+  for (const path of ['/', '/explore', '/my', '/matching']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/onboarding\/profile$/);
+    await expect(page.getByRole('heading', { name: '프로필 작성 중' })).toBeVisible();
+  }
+  await expect(page.getByLabel('학번')).toHaveValue('24');
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await shoot(page, 'wizard-gate');
+
+  // A session from before the app knew (no mark): the server's AUTH_403_SIGNUP sends the student back.
+  await page.evaluate(() => localStorage.removeItem('lunchchat:sign-up-pending'));
+  await page.goto('/explore');
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+
+  // Signed out (here from another tab): the entries are gone; signing in again starts at step 1.
+  const other = await context.newPage();
+  await other.goto('/onboarding');
+  await other.evaluate(() => localStorage.removeItem('accessToken'));
+  await other.close();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lunchchat:profile-draft'))).toBeNull();
+  await signInThroughLocalPage(page, email, '박미완');
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  await expect(progress).toHaveAttribute('aria-valuenow', '1');
+  await page.getByRole('button', { name: '다음' }).click();
+  await expect(page.getByLabel('학번')).toHaveValue('');
+});
+
 test('an existing student goes straight to the welcome splash after signing in', async ({ page, request }) => {
   const email = uniqueEmail('returning', 'ewha.ac.kr');
   const { apiMember } = await import('./support');

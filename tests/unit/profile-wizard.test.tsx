@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http as mswHttp, HttpResponse } from 'msw';
@@ -62,6 +62,9 @@ async function choose(user: UserEvent, dropdown: RegExp, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+// The walk-throughs click through all five steps: on a busy machine that takes longer than 5 s.
+const WALK_THROUGH = { timeout: 20_000 };
+
 describe('profile wizard', () => {
   it('step 1 starts with the name given at sign-in, once it is known, and never replaces what the student typed', async () => {
     const user = userEvent.setup();
@@ -92,7 +95,7 @@ describe('profile wizard', () => {
     expect(screen.getByRole('heading', { level: 2, name: '이름을 알려 주세요' })).toBeInTheDocument();
   });
 
-  it('checks every step with the spec messages, in order, and submits the profile', async () => {
+  it('checks every step with the spec messages, in order, and submits the profile', WALK_THROUGH, async () => {
     const { user, onDone } = setup();
 
     // Step 1: name.
@@ -182,7 +185,7 @@ describe('profile wizard', () => {
     expect(screen.getByRole('button', { name: '실명 정책 안내' })).toHaveFocus();
   });
 
-  it('a sign-up the server refuses shows its message instead of failing silently', async () => {
+  it('a sign-up the server refuses shows its message instead of failing silently', WALK_THROUGH, async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(mswHttp.patch(`${ORIGIN}/auth/signUp/lunchChat`, () => HttpResponse.json(fail('USER_404_DEPT', '학과를 찾을 수 없어요.'), { status: 404 })));
     const { user, onDone } = setup();
@@ -199,5 +202,51 @@ describe('profile wizard', () => {
     await next(user);
     await expectMessage(user, '학과를 찾을 수 없어요.');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('a reload keeps the step and the entries; a finished sign-up starts the next one empty', WALK_THROUGH, async () => {
+    const first = setup();
+    await first.user.type(screen.getByLabelText('이름'), '김런치');
+    await next(first.user);
+    await first.user.type(screen.getByLabelText('학번'), '25');
+    await next(first.user);
+    await choose(first.user, /^단과대학/, '공과대학');
+    cleanup(); // the page reloads
+
+    const { user, onDone } = setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    // The college's name shows once the colleges have loaded again.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^단과대학/ })).toHaveTextContent('공과대학'));
+    await choose(user, /^학과/, '컴퓨터정보공학부');
+    await user.click(screen.getByRole('button', { name: '이전 단계로' }));
+    expect(screen.getByLabelText('학번')).toHaveValue('25');
+    await user.click(screen.getByRole('button', { name: '이전 단계로' }));
+    expect(screen.getByLabelText('이름')).toHaveValue('김런치');
+    await next(user);
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: '창업' }));
+    await next(user);
+    await user.click(screen.getByRole('button', { name: '월요일 12:00~13:00' }));
+    await next(user);
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(signUpBodies).toEqual([expect.objectContaining({ membername: '김런치', studentNo: '25', collegeId: 1, departmentId: 11, interests: ['STARTUP'] })]);
+    cleanup();
+
+    setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByLabelText('이름')).toHaveValue('');
+  });
+
+  it('a draft left by another member on this device is not shown', async () => {
+    const first = setup();
+    await first.user.type(screen.getByLabelText('이름'), '김런치');
+    await next(first.user);
+    cleanup();
+
+    setAccessToken(makeJwt(3600, '2'));
+    setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByLabelText('이름')).toHaveValue('');
   });
 });

@@ -9,6 +9,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

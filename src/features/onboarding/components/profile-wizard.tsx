@@ -1,4 +1,4 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import type { InterestCode } from '../../../../contract/interests';
 import type { Slot } from '../../../../contract/timetable';
 import { MEMBER_NAME_MAX } from '../../../../contract/auth-values';
@@ -10,9 +10,11 @@ import { ConfirmDialog } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
 import { TopicPicker } from '../../../components/ui/topic-picker';
+import { getAccessToken, tokenMemberId } from '../../../lib/auth';
 import { errorText } from '../../../lib/http';
 import { useCampusChoices } from '../../../entities/campus';
 import { useSignUp } from '../../../entities/session';
+import { clearWizard, loadWizard, saveWizard } from '../model/draft-storage';
 import { EMPTY_DRAFT, STEP_COUNT, toSignUpBody, validateStep, type ProfileDraft } from '../model/profile-draft';
 import * as styles from './profile-wizard.css';
 import { StepIllustration } from './step-illustration';
@@ -30,18 +32,26 @@ interface ProfileWizardProps {
 
 /** Spec "Profile wizard": five steps, each checked before moving on; the last one submits. */
 export function ProfileWizard({ onExit, onDone, suggestedName }: ProfileWizardProps) {
-  const [step, setStep] = useState(0);
-  const [stored, setDraft] = useState<ProfileDraft>(EMPTY_DRAFT);
+  // A reload returns to the step and the answers it left (model/draft-storage.ts).
+  const [memberId] = useState(() => tokenMemberId(getAccessToken()));
+  const [restored] = useState(() => loadWizard(memberId));
+  const [step, setStep] = useState(restored?.step ?? 0);
+  const [stored, setDraft] = useState<ProfileDraft>(restored?.draft ?? EMPTY_DRAFT);
   // Until the student types in step 1, its name is the one given at sign-in (known once the
   // route's query answers; a longer one than the step allows is not suggested). Derived, not
   // copied into state, so a late answer fills the field and nothing typed is ever replaced.
-  const [nameTouched, setNameTouched] = useState(false);
+  const [nameTouched, setNameTouched] = useState(restored?.nameTouched ?? false);
+  const [submitted, setSubmitted] = useState(false);
   const suggested = suggestedName?.trim() ?? '';
   const draft = nameTouched || suggested.length > MEMBER_NAME_MAX ? stored : { ...stored, name: suggested };
   const [message, setMessage] = useState<string | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const signUp = useSignUp();
   const update = (patch: Partial<ProfileDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  useEffect(() => {
+    if (!submitted) saveWizard(memberId, { step, draft: stored, nameTouched });
+  }, [memberId, step, stored, nameTouched, submitted]);
 
   const next = (event?: FormEvent) => {
     event?.preventDefault();
@@ -57,7 +67,12 @@ export function ProfileWizard({ onExit, onDone, suggestedName }: ProfileWizardPr
       return;
     }
     signUp.mutate(toSignUpBody(draft), {
-      onSuccess: onDone,
+      onSuccess: () => {
+        // Finished: the next sign-up on this device starts empty.
+        setSubmitted(true);
+        clearWizard();
+        onDone();
+      },
       onError: (error) => {
         console.error('signup failed', error);
         // The server re-checks everything; say what it refused instead of failing silently.
