@@ -8,6 +8,8 @@ import { MATCH_LIST_STATUSES } from './matches-values';
 export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
 
 export const MATCH_ACCEPT_SUCCESS = 'MATCH_ACCEPT_SUCCESS';
+export const MATCH_DECLINE_SUCCESS = 'MATCH_DECLINE_SUCCESS';
+export const MATCH_WITHDRAW_SUCCESS = 'MATCH_WITHDRAW_SUCCESS';
 
 /** A member id: a positive integer, or its digits as a string (lenient for older clients). */
 const memberIdSchema = z
@@ -23,7 +25,7 @@ export const matchListQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-/** PATCH /api/matches/accept/{otherMemberId}: digits only (else COMMON400). */
+/** PATCH /api/matches/{accept,decline,withdraw}/{otherMemberId}: digits only (else COMMON400). */
 export const matchAcceptParamsSchema = z.object({
   otherMemberId: z
     .string()
@@ -36,6 +38,8 @@ export const matchCreatedSchema = z.object({ id: z.number().int(), status: z.lit
 export type MatchCreated = z.infer<typeof matchCreatedSchema>;
 
 export const matchAcceptedSchema = z.literal(MATCH_ACCEPT_SUCCESS);
+export const matchDeclinedSchema = z.literal(MATCH_DECLINE_SUCCESS);
+export const matchWithdrawnSchema = z.literal(MATCH_WITHDRAW_SUCCESS);
 
 export const matchedUserSchema = z.object({
   id: z.number().int(),
@@ -48,7 +52,13 @@ export const matchedUserSchema = z.object({
   userInterests: z.array(z.object({ id: z.number().int(), interestName: interestCodeSchema })),
 });
 
-export const matchItemSchema = z.object({ id: z.number().int(), createdAt: z.string(), matchedUser: matchedUserSchema });
+export const matchItemSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** Section 5 extension: on REQUESTED and RECEIVED items only, when the request expires (createdAt + MATCH_REQUEST_TTL), ISO-8601. */
+  expiresAt: z.string().optional(),
+  matchedUser: matchedUserSchema,
+});
 export type MatchItem = z.infer<typeof matchItemSchema>;
 
 export const matchPageSchema = pagedSchema(matchItemSchema);

@@ -185,7 +185,9 @@ export const matches = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'REQUESTED'`),
     // EXPIRED: a request older than MATCH_REQUEST_TTL; the lists leave it out, a new request replaces it.
-    check('matches_status', sql`${t.status} in ('REQUESTED','ACCEPTED','EXPIRED')`),
+    // DECLINED: refused by its target (decision 0050); left out of the lists like EXPIRED, and its
+    // requester may ask again once MATCH_REQUEST_TTL has passed since the decline (updated_at).
+    check('matches_status', sql`${t.status} in ('REQUESTED','ACCEPTED','EXPIRED','DECLINED')`),
     check('matches_not_self', sql`${t.requesterId} <> ${t.targetId}`),
   ],
 );

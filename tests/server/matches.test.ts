@@ -154,7 +154,7 @@ describeApi('matches and notifications (contract sections 5, 6, 12)', (server) =
       const page2 = (await call(app, me.token, 'GET', '/api/matches?status=REQUESTED&page=1&size=2')).body.result;
       expect(page2.meta).toEqual({ currentPage: 1, pageSize: 2, totalItems: 3, totalPages: 2, hasNext: false });
       const item = page2.data[0];
-      expect(Object.keys(item).sort()).toEqual(['createdAt', 'id', 'matchedUser']);
+      expect(Object.keys(item).sort()).toEqual(['createdAt', 'expiresAt', 'id', 'matchedUser']);
       expect(item.createdAt).toMatch(ISO);
       expect(item.matchedUser).toEqual({
         id: others[0]!.memberId,

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MATCH_ACCEPT_SUCCESS,
+  MATCH_DECLINE_SUCCESS,
+  MATCH_WITHDRAW_SUCCESS,
   matchAcceptedSchema,
+  matchDeclinedSchema,
+  matchWithdrawnSchema,
   matchAcceptParamsSchema,
   matchCreateBodySchema,
   matchCreatedSchema,
@@ -21,7 +25,7 @@ export interface MatchesRouteOptions {
 
 export async function matchesRoutes(api: FastifyInstance, ctx: AppContext, options: MatchesRouteOptions): Promise<void> {
   const app = typed(api);
-  const service = matchesService(ctx.db, ctx.push, { maxPending: ctx.config.MAX_PENDING_REQUESTS });
+  const service = matchesService(ctx.db, ctx.push, { maxPending: ctx.config.MAX_PENDING_REQUESTS, ttlSeconds: ctx.config.MATCH_REQUEST_TTL });
 
   app.post(
     '/api/matches',
@@ -35,6 +39,25 @@ export async function matchesRoutes(api: FastifyInstance, ctx: AppContext, optio
     async (request) => {
       await service.accept(currentMember(request), request.params.otherMemberId);
       return ok(MATCH_ACCEPT_SUCCESS);
+    },
+  );
+
+  // Section 5 extension (decision 0050): decline a request made to me, withdraw one I made.
+  app.patch(
+    '/api/matches/decline/:otherMemberId',
+    { schema: { params: matchAcceptParamsSchema, response: okResponse(matchDeclinedSchema) } },
+    async (request) => {
+      await service.decline(currentMember(request), request.params.otherMemberId);
+      return ok(MATCH_DECLINE_SUCCESS);
+    },
+  );
+
+  app.patch(
+    '/api/matches/withdraw/:otherMemberId',
+    { schema: { params: matchAcceptParamsSchema, response: okResponse(matchWithdrawnSchema) } },
+    async (request) => {
+      await service.withdraw(currentMember(request), request.params.otherMemberId);
+      return ok(MATCH_WITHDRAW_SUCCESS);
     },
   );
 

@@ -41,7 +41,11 @@ interface MatchRow {
 export interface MatchesOptions {
   /** MAX_PENDING_REQUESTS (section 15). */
   maxPending: number;
+  /** MATCH_REQUEST_TTL in seconds (section 15): when a request expires, and how long a decline holds its requester off. */
+  ttlSeconds: number;
 }
+
+const EXPIRED_MESSAGE = '기간이 지나 만료된 요청이에요.';
 
 export function matchesService(db: Db, push: PushService, options: MatchesOptions) {
   function sendPush(recipientId: number, senderId: number, type: NotificationType, senderName: string) {
@@ -83,11 +87,15 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
           if (blocked) throw new AppError('MATCH_403_BLOCKED');
           // Section 15: at most maxPending requests sent and still open (the counter the trigger keeps).
           if (Number(me.pending_sent) >= options.maxPending) throw new AppError('MATCH_429_PENDING');
-          // An expired request between the two makes way for the new one (one row per pair, the pair index).
+          // An expired request between the two makes way for the new one (one row per pair, the pair index);
+          // so does a declined one, at once for the member who declined it, and for its requester once
+          // the TTL has passed since the decline (decision 0050: no asking again straight away).
           await tx.execute(sql`delete from matches
                                 where least(requester_id, target_id) = ${Math.min(caller.id, toMemberId)}
                                   and greatest(requester_id, target_id) = ${Math.max(caller.id, toMemberId)}
-                                  and status = 'EXPIRED'`);
+                                  and (status = 'EXPIRED'
+                                       or (status = 'DECLINED'
+                                           and (target_id = ${caller.id} or updated_at <= now() - make_interval(secs => ${options.ttlSeconds}))))`);
           // A concurrent request for the same pair waits on the unique index, then inserts nothing.
           const inserted = await rowsOf<{ id: number; created_ms: number }>(
             tx,
@@ -96,7 +104,15 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
                 returning id, (extract(epoch from created_at) * 1000)::float8 as created_ms`,
           );
           const row = inserted[0];
-          if (!row) throw new AppError('MATCH_400', { toMemberId: '이미 런치챗 요청이 있어요.' });
+          if (!row) {
+            const [declined] = await rowsOf<{ n: number }>(
+              tx,
+              sql`select 1 as n from matches where requester_id = ${caller.id} and target_id = ${toMemberId} and status = 'DECLINED'`,
+            );
+            // Worded without saying "declined": the requester is not told (decision 0050).
+            if (declined) throw new AppError('MATCH_400', { toMemberId: '지금은 요청할 수 없어요. 나중에 다시 요청해 주세요.' });
+            throw new AppError('MATCH_400', { toMemberId: '이미 런치챗 요청이 있어요.' });
+          }
           await insertNotification(tx, toMemberId, caller.id, 'MATCH_REQUEST', me.name);
           return { id: row.id, createdMs: Number(row.created_ms), senderName: me.name };
         }),
@@ -123,7 +139,9 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
               .where(and(eq(matches.requesterId, otherMemberId), eq(matches.targetId, caller.id)))
               .limit(1);
             if (!existing) throw new AppError('MATCH_404');
-            throw new AppError('MATCH_400', { otherMemberId: existing.status === 'EXPIRED' ? '기간이 지나 만료된 요청이에요.' : '이미 수락한 요청이에요.' });
+            const reason =
+              existing.status === 'EXPIRED' ? EXPIRED_MESSAGE : existing.status === 'DECLINED' ? '이미 거절한 요청이에요.' : '이미 수락한 요청이에요.';
+            throw new AppError('MATCH_400', { otherMemberId: reason });
           }
           const [me] = await tx
             .select({ name: sql<string>`coalesce(${members.membername}, ${members.accountName})` })
@@ -135,6 +153,62 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
         }),
       );
       sendPush(otherMemberId, caller.id, 'MATCH_ACCEPTED', accepted);
+    },
+
+    /**
+     * PATCH /api/matches/decline/{otherMemberId}: the request from that member to the caller becomes
+     * DECLINED, quietly: no notification, no push; it leaves both lists as an expired one does.
+     * A conditional update, so an accept and a decline of the same request cannot both win.
+     */
+    async decline(caller: Caller, otherMemberId: number): Promise<void> {
+      if (otherMemberId > MAX_INT4 || otherMemberId < 1) throw new AppError('MATCH_404');
+      await withRetry(() =>
+        db.transaction(async (tx) => {
+          const updated = await tx
+            .update(matches)
+            .set({ status: 'DECLINED', updatedAt: sql`now()` })
+            .where(and(eq(matches.requesterId, otherMemberId), eq(matches.targetId, caller.id), eq(matches.status, 'REQUESTED')))
+            .returning({ id: matches.id });
+          if (updated.length > 0) return;
+          const [existing] = await tx
+            .select({ status: matches.status })
+            .from(matches)
+            .where(and(eq(matches.requesterId, otherMemberId), eq(matches.targetId, caller.id)))
+            .limit(1);
+          if (existing?.status === 'ACCEPTED') throw new AppError('MATCH_400', { otherMemberId: '이미 수락한 요청이에요.' });
+          if (existing?.status === 'EXPIRED') throw new AppError('MATCH_400', { otherMemberId: EXPIRED_MESSAGE });
+          throw new AppError('MATCH_404');
+        }),
+      );
+    },
+
+    /**
+     * PATCH /api/matches/withdraw/{otherMemberId}: the caller's pending request to that member is
+     * deleted (as a block withdraws it, section 15): a quota slot is free at once (the counters
+     * trigger), the target's list loses it, a late accept finds nothing (404), and a new request
+     * between the two is allowed. The delete re-checks `status = 'REQUESTED'` after waiting on a
+     * concurrent accept's row lock, so of the two exactly one wins.
+     */
+    async withdraw(caller: Caller, otherMemberId: number): Promise<void> {
+      if (otherMemberId > MAX_INT4 || otherMemberId < 1) throw new AppError('MATCH_404');
+      await withRetry(() =>
+        db.transaction(async (tx) => {
+          const deleted = await tx
+            .delete(matches)
+            .where(and(eq(matches.requesterId, caller.id), eq(matches.targetId, otherMemberId), eq(matches.status, 'REQUESTED')))
+            .returning({ id: matches.id });
+          if (deleted.length > 0) return;
+          const [existing] = await tx
+            .select({ status: matches.status })
+            .from(matches)
+            .where(and(eq(matches.requesterId, caller.id), eq(matches.targetId, otherMemberId)))
+            .limit(1);
+          if (existing?.status === 'ACCEPTED') throw new AppError('MATCH_400', { otherMemberId: '이미 수락된 요청이에요.' });
+          if (existing?.status === 'EXPIRED') throw new AppError('MATCH_400', { otherMemberId: EXPIRED_MESSAGE });
+          // None, or declined: the same answer, so a withdrawal never tells the requester of a decline.
+          throw new AppError('MATCH_404');
+        }),
+      );
     },
 
     /** GET /api/matches: REQUESTED = sent by me, RECEIVED = sent to me, ACCEPTED = either way. */
@@ -171,6 +245,8 @@ export function matchesService(db: Db, push: PushService, options: MatchesOption
       const data: MatchItem[] = rows.map((r) => ({
         id: r.id,
         createdAt: new Date(Number(r.created_ms)).toISOString(),
+        // Pending requests say when they expire (section 5 extension), so the app can show "n시간 후 만료".
+        ...(status === 'ACCEPTED' ? {} : { expiresAt: new Date(Number(r.created_ms) + options.ttlSeconds * 1000).toISOString() }),
         matchedUser: {
           id: r.user_id,
           memberName: r.name ?? '',

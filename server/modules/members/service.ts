@@ -100,8 +100,9 @@ function validInterestMask({ interestIds }: z.output<typeof tagsBodySchema>): nu
 }
 
 function matchStatusFor(callerId: number, match: { requesterId: number; status: string } | undefined): MatchStatus {
-  // An expired request is as if there were none: a new one may be sent (section 15).
-  if (!match || match.status === 'EXPIRED') return 'NONE';
+  // An expired request is as if there were none: a new one may be sent (section 15); a declined
+  // one too, for both (the requester is not told, decision 0050).
+  if (!match || match.status === 'EXPIRED' || match.status === 'DECLINED') return 'NONE';
   if (match.status === 'ACCEPTED') return 'ACCEPTED';
   const status: MatchStatus = match.requesterId === callerId ? 'REQUESTED' : 'RECEIVED';
   return MATCH_STATUSES.includes(status) ? status : 'NONE';

@@ -1,0 +1,2 @@
+ALTER TABLE "matches" DROP CONSTRAINT "matches_status";--> statement-breakpoint
+ALTER TABLE "matches" ADD CONSTRAINT "matches_status" CHECK ("matches"."status" in ('REQUESTED','ACCEPTED','EXPIRED','DECLINED'));
