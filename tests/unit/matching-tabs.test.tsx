@@ -85,4 +85,82 @@ describe('matching list', () => {
     renderApp('/matching');
     expect(await screen.findByText('목록을 불러오지 못했어요')).toBeInTheDocument();
   });
+
+  describe('declining, withdrawing, and when a request expires', () => {
+    /** A server whose lists lose what is declined or withdrawn; `gone` ids answer 404 as a withdrawn request does. */
+    function withRequests(lists: Record<string, ReturnType<typeof item>[]>, gone: number[] = []) {
+      const calls: string[] = [];
+      const drop = (status: string, memberId: number) => {
+        lists[status] = (lists[status] ?? []).filter((m) => m.matchedUser.id !== memberId);
+      };
+      server.use(
+        mswHttp.get(`${ORIGIN}/api/matches`, ({ request }) => HttpResponse.json(page(lists[new URL(request.url).searchParams.get('status') ?? ''] ?? []))),
+        mswHttp.patch(`${ORIGIN}/api/matches/:verb/:id`, ({ params }) => {
+          const id = Number(params.id);
+          calls.push(`${String(params.verb)}:${id}`);
+          if (gone.includes(id)) {
+            drop('RECEIVED', id);
+            return HttpResponse.json({ isSuccess: false, code: 'MATCH_404', message: '런치챗 요청을 찾을 수 없어요.' }, { status: 404 });
+          }
+          if (params.verb === 'decline') drop('RECEIVED', id);
+          if (params.verb === 'withdraw') drop('REQUESTED', id);
+          if (params.verb === 'accept') drop('RECEIVED', id);
+          return HttpResponse.json(ok(`MATCH_${String(params.verb).toUpperCase()}_SUCCESS`));
+        }),
+      );
+      return calls;
+    }
+
+    it('거절 asks first (닫기 sends nothing); confirmed, the card leaves 받은 요청', async () => {
+      const calls = withRequests({ RECEIVED: [item(1, '이하늘'), item(2, '김바다')] });
+      renderApp('/matching');
+      const panel = await screen.findByRole('list', { name: '받은 요청' });
+      const card = (await within(panel).findByRole('link', { name: /이하늘/ })).closest('li')!;
+      fireEvent.click(within(card as HTMLElement).getByRole('button', { name: '이하늘님의 요청 거절' }));
+      let dialog = await screen.findByRole('dialog', { name: '요청을 거절할까요?' });
+      expect(dialog).toHaveTextContent('상대에게 따로 알리지 않아요.');
+      fireEvent.click(within(dialog).getByRole('button', { name: '닫기' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls).toEqual([]);
+
+      fireEvent.click(within(card as HTMLElement).getByRole('button', { name: '이하늘님의 요청 거절' }));
+      dialog = await screen.findByRole('dialog', { name: '요청을 거절할까요?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: '거절' }));
+      await waitFor(() => expect(within(panel).queryByRole('link', { name: /이하늘/ })).toBeNull());
+      expect(calls).toEqual(['decline:101']);
+      expect(within(panel).getByRole('link', { name: /김바다/ })).toBeInTheDocument();
+    });
+
+    it('보낸 요청 cards say when they expire, and 요청 취소 withdraws the request', async () => {
+      const soon = { ...item(1, '이하늘'), expiresAt: new Date(Date.now() + 5 * 3_600_000 - 60_000).toISOString() };
+      const later = { ...item(2, '김바다'), expiresAt: new Date(Date.now() + 25 * 60_000).toISOString() };
+      const calls = withRequests({ REQUESTED: [soon, later] });
+      renderApp('/matching?selectTab=REQUESTED');
+      const panel = await screen.findByRole('list', { name: '보낸 요청' });
+      const first = (await within(panel).findByRole('link', { name: /이하늘/ })).closest('li') as HTMLElement;
+      expect(first).toHaveTextContent('5시간 후 만료');
+      expect(
+        (
+          within(panel)
+            .getByRole('link', { name: /김바다/ })
+            .closest('li') as HTMLElement
+        ).textContent,
+      ).toContain('25분 후 만료');
+      fireEvent.click(within(first).getByRole('button', { name: '이하늘님에게 보낸 요청 취소' }));
+      await waitFor(() => expect(within(panel).queryByRole('link', { name: /이하늘/ })).toBeNull());
+      expect(calls).toEqual(['withdraw:101']);
+    });
+
+    it('수락 on a request withdrawn meanwhile says the server’s words, and the card goes', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const calls = withRequests({ RECEIVED: [item(1, '이하늘')] }, [101]);
+      renderApp('/matching');
+      const panel = await screen.findByRole('list', { name: '받은 요청' });
+      await within(panel).findByRole('link', { name: /이하늘/ });
+      fireEvent.click(within(panel).getByRole('button', { name: '이하늘님의 요청 수락' }));
+      expect(await screen.findByText('런치챗 요청을 찾을 수 없어요.')).toBeInTheDocument();
+      expect(await screen.findByText('받은 요청이 없어요')).toBeInTheDocument();
+      expect(calls).toEqual(['accept:101']);
+    });
+  });
 });

@@ -1,3 +1,3 @@
 export { matchKeys, matchMutationKeys } from './keys';
 export { useMatches } from './get-matches';
-export { registerMatchMutations, useAcceptMatch, useMatchMutationState, useRequestMatch } from './match-mutations';
+export { registerMatchMutations, useAcceptMatch, useDeclineMatch, useMatchMutationState, useRequestMatch, useWithdrawMatch } from './match-mutations';

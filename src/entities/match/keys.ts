@@ -8,7 +8,7 @@ export const matchKeys = {
 };
 
 /**
- * Mutation keys of the two match writes: their functions are registered as defaults
+ * Mutation keys of the match writes: their functions are registered as defaults
  * (register-match-mutations.ts), so a paused mutation restored after a reload knows what to run.
  * Persisted with the query cache: keep them stable.
  */
@@ -16,4 +16,6 @@ export const matchMutationKeys = {
   all: ['matches'] as const,
   request: ['matches', 'request'] as const,
   accept: ['matches', 'accept'] as const,
+  decline: ['matches', 'decline'] as const,
+  withdraw: ['matches', 'withdraw'] as const,
 };

@@ -7,14 +7,23 @@ import { memberKeys } from '../member/keys';
 import type { MemberDetail } from '../member/schemas';
 import { notificationKeys } from '../notification/keys';
 import { acceptMatch } from './accept-match';
+import { declineMatch } from './decline-match';
 import { matchKeys, matchMutationKeys } from './keys';
 import { requestMatch } from './request-match';
+import { withdrawMatch } from './withdraw-match';
 
 /** Every key a match request or acceptance changes, through the real key factories. */
 const MATCH_CHANGES = [matchKeys.all, memberKeys.all, notificationKeys.all] as const;
+/**
+ * A decline or withdrawal notifies nobody: it changes one list (the request leaves it) and member
+ * views (matchStatus, the 마이 page's counters). Even when refused (404: withdrawn meanwhile) the
+ * list is refetched, so a request that is gone leaves the screen.
+ */
+const DECLINE_CHANGES = [matchKeys.list('RECEIVED'), memberKeys.all] as const;
+const WITHDRAW_CHANGES = [matchKeys.list('REQUESTED'), memberKeys.all] as const;
 
 /**
- * Match request / accept survive being offline and a reload: the mutations are keyed, their
+ * Match request / accept / decline / withdraw survive being offline and a reload: the mutations are keyed, their
  * functions registered as defaults (so a restored paused mutation knows what to run), paused
  * mutations are persisted with the query cache and resumed after restore (lib/query-persistence.ts).
  * Call before any restore.
@@ -51,6 +60,16 @@ export function registerMatchMutations(queryClient: QueryClient): void {
     onSettled,
     retry,
   });
+  queryClient.setMutationDefaults(matchMutationKeys.decline, {
+    mutationFn: declineMatch,
+    onSettled: () => invalidateKeys(queryClient, DECLINE_CHANGES),
+    retry,
+  });
+  queryClient.setMutationDefaults(matchMutationKeys.withdraw, {
+    mutationFn: withdrawMatch,
+    onSettled: () => invalidateKeys(queryClient, WITHDRAW_CHANGES),
+    retry,
+  });
 }
 
 /** Sends a match request (variables: the member id); made offline it waits and survives a reload. */
@@ -61,6 +80,16 @@ export function useRequestMatch() {
 /** Accepts a member's request (variables: the member id); made offline it waits and survives a reload. */
 export function useAcceptMatch() {
   return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.accept });
+}
+
+/** Declines a member's request to me (variables: the member id), quietly: the member is not told. */
+export function useDeclineMatch() {
+  return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.decline });
+}
+
+/** Withdraws my request to a member (variables: the member id), freeing a pending-quota slot. */
+export function useWithdrawMatch() {
+  return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.withdraw });
 }
 
 export interface MatchMutationState {

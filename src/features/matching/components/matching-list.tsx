@@ -7,6 +7,7 @@ import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMatches } from '../../../entities/match';
 import * as styles from './matching-list.css';
+import { ReceivedActions, SentActions } from './request-actions';
 import { useLogError } from '../../../lib/use-log-error';
 
 const TABS: Record<MatchListStatus, { label: string; empty: string }> = {
@@ -90,7 +91,13 @@ function MatchPanel({ status, acceptedAction }: { status: MatchListStatus; accep
               keywords={item.matchedUser.userKeywords.map((keyword) => keyword.keywordName)}
               interests={item.matchedUser.userInterests.map((interest) => interest.interestName)}
             />
-            {acceptedAction?.({ matchId: item.id, partnerId: item.matchedUser.id, partnerName: item.matchedUser.memberName })}
+            {status === 'RECEIVED' ? (
+              <ReceivedActions memberId={item.matchedUser.id} memberName={item.matchedUser.memberName} expiresAt={item.expiresAt} />
+            ) : status === 'REQUESTED' ? (
+              <SentActions memberId={item.matchedUser.id} memberName={item.matchedUser.memberName} expiresAt={item.expiresAt} />
+            ) : (
+              acceptedAction?.({ matchId: item.id, partnerId: item.matchedUser.id, partnerName: item.matchedUser.memberName })
+            )}
           </li>
         ))}
       </ul>
