@@ -29,7 +29,7 @@ export const ERROR_CODES = {
   /** Section 15: a block between the two, in either direction. */
   MATCH_403_BLOCKED: { status: 403, message: '이 회원에게는 런치챗을 요청할 수 없어요.' },
   /** Section 15: MAX_PENDING_REQUESTS requests sent and still waiting for an answer. */
-  MATCH_429_PENDING: { status: 429, message: '응답을 기다리는 요청이 너무 많아요. 보낸 요청이 수락되거나 만료된 뒤에 다시 요청해 주세요.' },
+  MATCH_429_PENDING: { status: 429, message: '응답을 기다리는 요청이 너무 많아요. 보낸 요청을 취소하거나, 수락되거나 만료된 뒤에 다시 요청해 주세요.' },
   TIMETABLE_400: { status: 400, message: '시간표가 올바르지 않아요.' },
   CHAT_400: { status: 400, message: '채팅 요청이 올바르지 않아요.' },
   CHAT_400_CURSOR: { status: 400, message: '커서 값이 올바르지 않아요.' },

@@ -93,7 +93,11 @@ describeApi(
       const d = await newMember(app, email('catholic.ac.kr', 'wd-d'));
       expect((await call(app, a.token, 'POST', '/api/matches', { toMemberId: c.memberId })).status).toBe(200);
       // MAX_PENDING_REQUESTS is 2 in this suite: full.
-      expect((await call(app, a.token, 'POST', '/api/matches', { toMemberId: d.memberId })).body.code).toBe('MATCH_429_PENDING');
+      const full = await call(app, a.token, 'POST', '/api/matches', { toMemberId: d.memberId });
+      expect([full.body.code, full.body.message]).toEqual([
+        'MATCH_429_PENDING',
+        '응답을 기다리는 요청이 너무 많아요. 보낸 요청을 취소하거나, 수락되거나 만료된 뒤에 다시 요청해 주세요.',
+      ]);
 
       const res = await call(app, a.token, 'PATCH', `/api/matches/withdraw/${b.memberId}`);
       expect([res.status, res.body.result]).toEqual([200, 'MATCH_WITHDRAW_SUCCESS']);
