@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import { call, describeApi, email, type ApiServer } from './api-harness';
+import { bitmapDrift, call, describeApi, email, type ApiServer } from './api-harness';
 import { newMember, type Session } from './harness';
 
 /** Contract section 5 extension: declining a received request, withdrawing a sent one, and when each expires. */
@@ -114,6 +114,9 @@ describeApi(
       await call(app, a.token, 'PATCH', `/api/matches/withdraw/${c.memberId}`);
       expect((await call(app, a.token, 'POST', '/api/matches', { toMemberId: b.memberId })).status).toBe(200);
       expect(await listed(app, b, 'RECEIVED')).toEqual([a.memberId]);
+      // The ranking's bitmaps follow the pending counters a withdrawal and a decline change.
+      await call(app, b.token, 'PATCH', `/api/matches/decline/${a.memberId}`);
+      expect(await bitmapDrift(server())).toEqual([]);
     });
 
     it('only pending requests: accepted ones, someone else’s, and bad ids are refused', async () => {
