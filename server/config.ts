@@ -143,7 +143,7 @@ type Env = z.infer<typeof envSchema>;
 export interface Config extends Omit<Env, 'DEMO_MEMBERS' | 'CORS_ORIGINS' | 'ALLOWED_EMAIL_DOMAINS' | 'ADMIN_EMAILS' | 'HOST'> {
   /** The listen address: HOST, else 127.0.0.1 while the local sign-in is on, else 0.0.0.0. */
   HOST: string;
-  /** HOST was not set and the local sign-in page is on, so the server keeps to this machine. */
+  /** The listen address is a loopback one (127.0.0.0/8, ::1, localhost), set or by default: the server keeps to this machine. */
   loopbackOnly: boolean;
   production: boolean;
   demoMembers: number;
@@ -183,11 +183,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The local page signs anyone in as any e-mail: a server that shows it listens on this machine
   // only, unless HOST says otherwise on purpose (a forgotten NODE_ENV must not open it to a network).
   const localSignInEnabled = production ? e.LOCAL_SIGNIN : e.LOCAL_SIGNIN || !googleEnabled;
-  const loopbackOnly = e.HOST === undefined && localSignInEnabled;
+  const host = e.HOST ?? (localSignInEnabled ? '127.0.0.1' : '0.0.0.0');
   return {
     ...e,
-    HOST: e.HOST ?? (loopbackOnly ? '127.0.0.1' : '0.0.0.0'),
-    loopbackOnly,
+    HOST: host,
+    loopbackOnly: isLoopbackHost(host),
     production,
     demoMembers: e.DEMO_MEMBERS ?? (production || e.NODE_ENV === 'test' ? 0 : 200),
     corsOrigins: [...new Set([...list(e.CORS_ORIGINS), ...(e.APP_URL ? [new URL(e.APP_URL).origin] : [])])],
@@ -198,4 +198,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localSignInEnabled,
     meetupReminderOffsetsMs: parseReminderOffsets(e.MEETUP_REMINDERS) ?? [],
   };
+}
+
+/** The boot warning while the local sign-in page is on (it lets anyone sign in as any e-mail), said loudly. */
+export function localSignInWarning(config: Pick<Config, 'localSignInEnabled' | 'loopbackOnly' | 'HOST'>): string | undefined {
+  if (!config.localSignInEnabled) return undefined;
+  return config.loopbackOnly
+    ? `The local sign-in page is on (anyone can sign in as any e-mail): listening on ${config.HOST} only. Set HOST to listen elsewhere, or configure Google sign-in.`
+    : `The local sign-in page is on (anyone can sign in as any e-mail) and HOST=${config.HOST} was set explicitly: it is reachable from the network.`;
+}
+
+/** 127.0.0.0/8, ::1 (also written out or IPv4-mapped) and localhost: addresses no other machine reaches. */
+function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice('::ffff:'.length) : h;
+  return /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(v4);
 }

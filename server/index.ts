@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, localSignInWarning } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { jwtSecret } from './secrets';
@@ -26,14 +26,8 @@ async function main() {
   });
 
   const app = await createApp({ config, database, jwtSecret: jwtSecret(config) });
-  if (config.localSignInEnabled) {
-    // Said loudly: the local page lets anyone sign in as any e-mail.
-    app.log.warn(
-      config.loopbackOnly
-        ? 'The local sign-in page is on (anyone can sign in as any e-mail): listening on 127.0.0.1 only. Set HOST to listen elsewhere, or configure Google sign-in.'
-        : `The local sign-in page is on (anyone can sign in as any e-mail) and HOST=${config.HOST} was set explicitly: it is reachable from the network.`,
-    );
-  }
+  const warning = localSignInWarning(config);
+  if (warning) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {

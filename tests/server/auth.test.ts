@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig, localSignInWarning } from '../../server/config';
 import { bearer, cookieValue, describeEachDatabase, JWT_SECRET, newMember, signIn, signInCode, startTestServer, validSignUpBody } from './harness';
 
 describeEachDatabase('auth', (server) => {
@@ -349,6 +349,21 @@ describe('configuration', () => {
     expect(loadConfig(google).HOST).toBe('0.0.0.0');
     expect(loadConfig({ ...google, LOCAL_SIGNIN: '1' }).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET, PUBLIC_URL: 'https://x.example', ...google }).HOST).toBe('0.0.0.0');
+  });
+
+  it('warns that the local sign-in page is reachable from the network only when HOST is not a loopback address', () => {
+    const network = /reachable from the network/;
+    // Unset HOST, or a loopback HOST set on purpose: this machine only.
+    for (const HOST of [undefined, '127.0.0.1', '127.1.2.3', '::1', 'localhost', 'LOCALHOST']) {
+      const config = loadConfig(HOST === undefined ? {} : { HOST });
+      expect(localSignInWarning(config), String(HOST)).not.toMatch(network);
+      expect(localSignInWarning(config), String(HOST)).toContain(`listening on ${config.HOST} only`);
+    }
+    for (const HOST of ['0.0.0.0', '::', '192.168.0.10', '128.0.0.1', 'localhost.example.com']) {
+      expect(localSignInWarning(loadConfig({ HOST })), HOST).toMatch(network);
+    }
+    // No local page, no warning.
+    expect(localSignInWarning(loadConfig({ HOST: '0.0.0.0', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }))).toBeUndefined();
   });
 });
 
