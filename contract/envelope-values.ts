@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   CHAT_404: { status: 404, message: '채팅방을 찾을 수 없어요.' },
   FILE_400: { status: 400, message: '업로드할 수 없는 파일이에요.' },
   FILE_403: { status: 403, message: '업로드 주소가 올바르지 않거나 만료되었어요.' },
+  /** Extension (contract section 13): no operator saved this month's mentor, so there is no session to apply for. */
+  MENTOR_404: { status: 404, message: '이번 달 멘토를 준비하고 있어요. 멘토가 정해지면 신청할 수 있어요.' },
   MENTOR_409_FULL: { status: 409, message: '이번 달 멘토링 신청이 마감되었어요.' },
   MENTOR_409_DUPLICATE: { status: 409, message: '이번 달에 이미 신청했어요.' },
   MEETUP_403: { status: 403, message: '이 약속에 접근할 수 없어요.' },

@@ -68,6 +68,37 @@ export const MENTOR_CONFIGS: Record<UniversityKey, MentorConfig> = {
   },
 };
 
+const WEEKDAYS = '일월화수목금토';
+
+/** A session date as students read it: `11월 30일 (월)`, the weekday from the calendar (month 1-based). */
+export function mentorDateLabel(year: number, month: number, day: number): string {
+  return `${month}월 ${day}일 (${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]})`;
+}
+
+const MENTOR_DATE_RE = /^(\d{1,2})\s*월\s*(\d{1,2})\s*일\s*(?:\(\s*([일월화수목금토])(?:요일)?\s*\))?$/;
+
+/**
+ * Checks an operator's session date for the month it is saved under (`YYYY-MM`, contract section
+ * 16): `M월 D일`, a day of that month, with a weekday that is the calendar's (left out, it is
+ * added). Answers the date to store, or the Korean field message. Shared by the console's form
+ * and the server, so a mentor page never offers "9월 8일 (목)" when 9월 8일 is a Tuesday.
+ */
+export function checkMentorDate(date: string, month: string): { date: string } | { problem: string } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const example = mentorDateLabel(year, m, 1);
+  const match = MENTOR_DATE_RE.exec(date.trim());
+  if (!match) return { problem: `날짜는 ${example}처럼 입력해 주세요.` };
+  const [, monthText, dayText, weekday] = match;
+  const [givenMonth, day] = [Number(monthText), Number(dayText)];
+  if (givenMonth !== m) return { problem: `${m}월 멘토의 날짜는 ${m}월 안에서 입력해 주세요.` };
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  if (day < 1 || day > lastDay) return { problem: `${m}월에는 ${day}일이 없어요.` };
+  const label = mentorDateLabel(year, m, day);
+  const actual = label.slice(-2, -1);
+  if (weekday && weekday !== actual) return { problem: `${m}월 ${day}일은 ${actual}요일이에요. 요일을 확인해 주세요.` };
+  return { date: label };
+}
+
 export const MENTOR_QUESTION_MAX = 500;
 
 /** Korean mobile numbers: 010-1234-5678 or 01012345678 (also the older 011/016/017/018/019). */

@@ -3,7 +3,7 @@ import { noControlChars } from './members';
 import { KOREAN_MOBILE_RE, MENTOR_APPLY_MESSAGES, MENTOR_QUESTION_MAX, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
 // The plain values (no zod) live in ./mentor-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { KOREAN_MOBILE_RE, MENTOR_CONFIGS, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
+export { checkMentorDate, KOREAN_MOBILE_RE, MENTOR_CONFIGS, mentorDateLabel, UNIVERSITY_KEYS, type UniversityKey } from './mentor-values';
 
 /**
  * Spec section 4, "University key": the `school` query parameter wins; otherwise the university
@@ -40,8 +40,13 @@ const mentorConfigSchema = z.object({
 });
 export type MentorConfig = z.infer<typeof mentorConfigSchema>;
 
-/** GET /api/mentor. `month`, `applied` and `applicants` are **extensions** for the apply button. */
+/** GET /api/mentor. `month`, `applied`, `applicants` and `configured` are **extensions** for the apply button. */
 export const mentorInfoSchema = mentorConfigSchema.extend({
+  /**
+   * Whether an operator saved this month's mentor (contract section 16). `false`: the fields are the
+   * built-in defaults, kept for existing clients, and no session is offered (applications → MENTOR_404).
+   */
+  configured: z.boolean(),
   /** The application month in Korean time, `YYYY-MM`. */
   month: z.string(),
   applied: z.boolean(),

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { jwtSecret } from './secrets';
 import { seedCampus } from './seed/campus';
 import { seedDemoMembers } from './seed/demo-members';
+import { seedDemoMentors } from './seed/demo-mentors';
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +23,7 @@ async function main() {
     if (config.demoMembers > 0) {
       const imageOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
       await seedDemoMembers(database.db, { count: config.demoMembers, imageOrigin });
+      await seedDemoMentors(database.db);
     }
   });
 

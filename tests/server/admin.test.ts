@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MENTOR_CONFIGS } from '../../contract/mentor';
+import { MENTOR_CONFIGS, mentorDateLabel } from '../../contract/mentor';
 import { members, mentorApplications, universities } from '../../server/db/schema';
 import { defuseCell, toCsv } from '../../server/modules/admin/csv';
 import { mentorMonth } from '../../server/modules/mentor/routes';
@@ -18,12 +18,18 @@ async function universityId(s: ApiServer, shortName: string): Promise<number> {
   return row!.id;
 }
 
+const fifteenth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return mentorDateLabel(y, m, 15);
+};
+
 const sampleConfig = (bannerImage = '/images/mentor-kau.webp') => ({
   mentorName: '정하늘 멘토',
   mentorTitle: '가톨릭대 심리학과 졸업 · 상담 심리사',
   mentorSub: '진로 고민, 마음 편히 이야기해요',
   intro: ['첫 문단이에요.', '둘째 문단이에요.', '셋째 문단이에요.'],
-  schedule: { date: '10월 2일 (목)', time: '12:00 ~ 13:00', place: '학생회관 2층', capacity: 2 },
+  // A day of the month it is saved under, with its real weekday (this month's 15th).
+  schedule: { date: fifteenth(mentorMonth()), time: '12:00 ~ 13:00', place: '학생회관 2층', capacity: 2 },
   bannerImage,
 });
 
@@ -134,7 +140,7 @@ describeApi(
       const s = server();
       const op = await asOperator();
       const kau = await universityId(s, '한국항공대');
-      const url = `/api/admin/universities/${kau}/mentor?month=2026-10`;
+      const url = `/api/admin/universities/${kau}/mentor?month=${mentorMonth()}`;
       const cases: [unknown, string][] = [
         [{ ...sampleConfig(), mentorName: '   ' }, 'mentorName'],
         [{ ...sampleConfig(), intro: ['하나', '둘'] }, 'intro'],
@@ -183,6 +189,29 @@ describeApi(
       }
       expect((await call(s.app, op.token, 'PUT', '/api/admin/universities/999999/mentor?month=2026-10', sampleConfig())).status).toBe(404);
       expect((await call(s.app, op.token, 'GET', '/api/admin/universities/abc/mentor')).status).toBe(400);
+    });
+
+    it('refuses a session date outside the month or with the wrong weekday, in Korean, and adds a missing weekday', async () => {
+      const s = server();
+      const op = await asOperator();
+      const kau = await universityId(s, '한국항공대');
+      const url = `/api/admin/universities/${kau}/mentor?month=2026-09`;
+      const put = (date: string) => call(s.app, op.token, 'PUT', url, { ...sampleConfig(), schedule: { ...sampleConfig().schedule, date } });
+      for (const [date, message] of [
+        // 8 September 2026 is a Tuesday: the old built-in "9월 8일 (목)" cannot be saved.
+        ['9월 8일 (목)', '9월 8일은 화요일이에요. 요일을 확인해 주세요.'],
+        ['10월 2일 (금)', '9월 멘토의 날짜는 9월 안에서 입력해 주세요.'],
+        ['9월 31일', '9월에는 31일이 없어요.'],
+        ['다음 주 화요일', '날짜는 9월 1일 (화)처럼 입력해 주세요.'],
+      ]) {
+        const res = await put(date!);
+        expect([res.status, res.body.code, res.body.result], date).toEqual([400, 'COMMON400', { 'schedule.date': message }]);
+      }
+      expect((await call(s.app, op.token, 'GET', url)).body.result.stored).toBe(false);
+      expect((await put('9월 8일')).status).toBe(200);
+      expect((await call(s.app, op.token, 'GET', url)).body.result.schedule.date).toBe('9월 8일 (화)');
+      expect((await put(' 9월 9일 (수) ')).status).toBe(200);
+      expect((await call(s.app, op.token, 'GET', url)).body.result.schedule.date).toBe('9월 9일 (수)');
     });
 
     it('lists a month’s applications and hands them out as CSV a spreadsheet cannot be tricked by', async () => {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { KOREAN_MOBILE_RE, MENTOR_CONFIGS, universityKey } from '../../contract/mentor';
-import { mentorApplications } from '../../server/db/schema';
+import { checkMentorDate, KOREAN_MOBILE_RE, MENTOR_CONFIGS, universityKey } from '../../contract/mentor';
+import { mentorApplications, mentorConfigs } from '../../server/db/schema';
 import { mentorMonth } from '../../server/modules/mentor/routes';
+import { seedDemoMentors } from '../../server/seed/demo-mentors';
 import { call, describeApi, email } from './api-harness';
 import { newMember, type Session } from './harness';
 
@@ -36,8 +37,49 @@ describe('mentor helpers', () => {
 });
 
 describeApi('monthly mentor (contract section 13)', (server) => {
-  it('shows the caller’s university config with the spec’s schedule', async () => {
-    const { app } = server();
+  it('with no mentor saved for this month, says it is being prepared and takes no application', async () => {
+    const { app, database } = server();
+    await database.db.delete(mentorConfigs);
+    const m = await newMember(app, email());
+    const info = await call(app, m.token, 'GET', '/api/mentor');
+    expect(info.status).toBe(200);
+    // Section 13's fields stay for existing clients; `configured: false` says none of them is a real session.
+    expect(info.body.result).toMatchObject({ ...MENTOR_CONFIGS.catholic, configured: false, applied: false, applicants: 0 });
+    const res = await call(app, m.token, 'POST', '/api/mentor/monthlyM', APPLY);
+    expect([res.status, res.body]).toEqual([
+      404,
+      { isSuccess: false, code: 'MENTOR_404', message: '이번 달 멘토를 준비하고 있어요. 멘토가 정해지면 신청할 수 있어요.' },
+    ]);
+    expect(await database.db.select().from(mentorApplications).where(eq(mentorApplications.memberId, m.memberId))).toEqual([]);
+  });
+
+  it('the demo seed saves this month’s mentor at every university, on a date of this month with its real weekday', async () => {
+    const { app, database } = server();
+    await database.db.delete(mentorConfigs);
+    // Saturday 28 November 2026 in Seoul: the last weekday of the month is Monday the 30th.
+    await seedDemoMentors(database.db, new Date('2026-11-28T03:00:00Z'));
+    const rows = await database.db.select().from(mentorConfigs);
+    expect(rows.length).toBe(4);
+    for (const row of rows) {
+      expect(row.month).toBe('2026-11');
+      expect(row.config.schedule.date).toBe('11월 30일 (월)');
+    }
+    // Seeding again keeps what is there (an operator's edit survives a restart).
+    await database.db.update(mentorConfigs).set({ config: { ...rows[0]!.config, mentorName: '바뀐 멘토' } });
+    await seedDemoMentors(database.db, new Date('2026-11-28T03:00:00Z'));
+    expect((await database.db.select().from(mentorConfigs)).every((r) => r.config.mentorName === '바뀐 멘토')).toBe(true);
+
+    await database.db.delete(mentorConfigs);
+    await seedDemoMentors(database.db);
+    const m = await newMember(app, email('kau.kr'));
+    const r = (await call(app, m.token, 'GET', '/api/mentor')).body.result;
+    expect(r).toMatchObject({ key: 'kau', mentorName: MENTOR_CONFIGS.kau.mentorName, configured: true, month: mentorMonth() });
+    expect(checkMentorDate(r.schedule.date, mentorMonth())).toEqual({ date: r.schedule.date });
+  });
+
+  it('with nothing saved, still answers section 13’s fields with the spec’s built-in config per university', async () => {
+    const { app, database } = server();
+    await database.db.delete(mentorConfigs);
     const expectations = [
       ['catholic.ac.kr', 'catholic', 5, '중앙도서관 5층 스터디룸'],
       ['ewha.ac.kr', 'ewha', 5, '중앙도서관 5층 스터디룸'],
@@ -49,7 +91,7 @@ describeApi('monthly mentor (contract section 13)', (server) => {
       const res = await call(app, m.token, 'GET', '/api/mentor');
       expect(res.status).toBe(200);
       const r = res.body.result;
-      expect(r).toMatchObject({ key, bannerImage: `/images/mentor-${key}.webp`, month: mentorMonth(), applied: false, applicants: 0 });
+      expect(r).toMatchObject({ key, bannerImage: `/images/mentor-${key}.webp`, month: mentorMonth(), applied: false, applicants: 0, configured: false });
       expect(r.schedule).toEqual({ date: '9월 8일 (목)', time: '12:30 ~ 13:20', place, capacity });
       for (const field of ['mentorName', 'mentorTitle', 'mentorSub']) expect(r[field]).toMatch(/[가-힣]/);
       expect(r.intro).toHaveLength(3);
@@ -58,6 +100,7 @@ describeApi('monthly mentor (contract section 13)', (server) => {
 
   it('takes one application per member and month, then says so', async () => {
     const { app, database } = server();
+    await seedDemoMentors(database.db);
     const m = await newMember(app, email());
     const res = await call(app, m.token, 'POST', '/api/mentor/monthlyM', APPLY);
     expect(res.body).toEqual({ isSuccess: true, code: 'COMMON200', message: '성공입니다.', result: 'MENTOR_APPLY_SUCCESS' });
@@ -72,7 +115,8 @@ describeApi('monthly mentor (contract section 13)', (server) => {
   });
 
   it('closes at capacity, exactly, even when everyone applies at once', async () => {
-    const { app } = server();
+    const { app, database } = server();
+    await seedDemoMentors(database.db);
     // UMC대: 3 seats.
     const crowd: Session[] = [];
     for (let i = 0; i < 6; i++) crowd.push(await newMember(app, email('umc.example')));
@@ -88,7 +132,8 @@ describeApi('monthly mentor (contract section 13)', (server) => {
   });
 
   it('rejects bad phone numbers and questions with COMMON400 and field messages', async () => {
-    const { app } = server();
+    const { app, database } = server();
+    await seedDemoMentors(database.db);
     const m = await newMember(app, email());
     for (const body of [
       { ...APPLY, phone: '010-12345678' },

@@ -42,6 +42,7 @@ import {
   type AuditPage,
   type SuspendedMember,
 } from '../../../contract/admin';
+import { checkMentorDate } from '../../../contract/mentor';
 import { NOTIFICATION_PUSH, notificationContent } from '../../../contract/notifications';
 import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/envelope';
 import { seoulParts } from '../../../contract/seoul-time';
@@ -171,7 +172,11 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         async (request) => {
           const universityId = await universityOf(request.params.id);
           const { month } = request.query;
-          const input = request.body;
+          // The session date is a day of this month with its real weekday (added when left out), so
+          // students are never offered "9월 8일 (목)" when 8 September is a Tuesday.
+          const checked = checkMentorDate(request.body.schedule.date, month);
+          if ('problem' in checked) throw new AppError('COMMON400', { 'schedule.date': checked.problem });
+          const input = { ...request.body, schedule: { ...request.body.schedule, date: checked.date } };
           // A built-in image the PWA ships, or a file this deployment's upload flow stored: never a
           // URL elsewhere (students' browsers would fetch it).
           if (!BUILT_IN_BANNER_RE.test(input.bannerImage) && !(await repo.isStoredUpload(input.bannerImage))) {

@@ -24,9 +24,13 @@ export function mentorMonth(now = new Date()): string {
   return `${kst.getUTCFullYear()}-${String(kst.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-/** What an operator stored for this university and month (contract section 16), else the built-in default. */
-async function monthConfig(db: Db, universityId: number, month: string): Promise<MentorConfig> {
-  return (await mentorConfigFor(db, universityId, month))?.config ?? MENTOR_CONFIGS.default;
+/**
+ * What an operator stored for this university and month (contract section 16), else the built-in
+ * default with `configured: false`: its schedule is no real session (spec section 3's fixed date).
+ */
+async function monthConfig(db: Db, universityId: number, month: string): Promise<{ config: MentorConfig; configured: boolean }> {
+  const resolved = await mentorConfigFor(db, universityId, month);
+  return { config: resolved?.config ?? MENTOR_CONFIGS.default, configured: resolved?.stored ?? false };
 }
 
 /** Contract section 13: the monthly mentor of the caller's university and its applications. */
@@ -38,7 +42,7 @@ export async function mentorRoutes(api: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/mentor', { schema: { response: okResponse(mentorInfoSchema) } }, async (request) => {
     const member = currentMember(request);
     const month = mentorMonth();
-    const config = await monthConfig(db, member.universityId, month);
+    const { config, configured } = await monthConfig(db, member.universityId, month);
     const [mine] = await db
       .select({ n: count() })
       .from(mentorApplications)
@@ -47,7 +51,7 @@ export async function mentorRoutes(api: FastifyInstance, ctx: AppContext): Promi
       .select({ n: count() })
       .from(mentorApplications)
       .where(and(eq(mentorApplications.universityId, member.universityId), eq(mentorApplications.month, month)));
-    const result: MentorInfo = { ...config, month, applied: (mine?.n ?? 0) > 0, applicants: all?.n ?? 0 };
+    const result: MentorInfo = { ...config, configured, month, applied: (mine?.n ?? 0) > 0, applicants: all?.n ?? 0 };
     return ok(result);
   });
 
@@ -56,7 +60,9 @@ export async function mentorRoutes(api: FastifyInstance, ctx: AppContext): Promi
     const member = currentMember(request);
     const { phone, question } = request.body;
     const month = mentorMonth();
-    const { capacity } = (await monthConfig(db, member.universityId, month)).schedule;
+    const { config, configured } = await monthConfig(db, member.universityId, month);
+    if (!configured) throw new AppError('MENTOR_404');
+    const { capacity } = config.schedule;
     try {
       await db.transaction(async (tx) => {
         // Applications of one university are serialised, so the last seat is given once.
