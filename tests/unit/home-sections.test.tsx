@@ -43,6 +43,20 @@ describe('home sections', () => {
     expect(faq.getAttribute('rel')).toContain('noopener');
   });
 
+  it('with no mentor saved this month, the banner says it is being prepared and offers no 지금 신청하기', async () => {
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/members/recommendations`, () => HttpResponse.json(ok([]))),
+      mswHttp.get(`${ORIGIN}/api/members/popular`, () => HttpResponse.json(ok([]))),
+      mswHttp.get(`${ORIGIN}/api/mentor`, () => HttpResponse.json(ok({ ...mentor, configured: false }))),
+      ...quietRest,
+    );
+    renderApp('/');
+    const banner = await screen.findByRole('region', { name: '이번 달 멘토를 준비하고 있어요' });
+    expect(within(banner).getByText('이달의 커피챗 멘토')).toBeInTheDocument();
+    expect(within(banner).queryByText('김다현 멘토')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '지금 신청하기' })).not.toBeInTheDocument();
+  });
+
   it('each failing section stays empty and is logged, the mentor banner falls back to the default config, the rest of home still shows', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(

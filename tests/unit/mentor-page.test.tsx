@@ -6,7 +6,7 @@ import { formatPhone } from '../../src/features/mentor';
 import { fail, ok } from './support/helpers';
 import { ORIGIN, renderSignedIn } from './support/render-app';
 
-const mentor = { ...MENTOR_CONFIGS.catholic, month: '2026-11', applied: false, applicants: 1 };
+const mentor = { ...MENTOR_CONFIGS.catholic, month: '2026-11', applied: false, applicants: 1, configured: true };
 const getMentor = (body = mentor) => mswHttp.get(`${ORIGIN}/api/mentor`, () => HttpResponse.json(ok(body)));
 
 describe('monthly mentor', () => {
@@ -20,6 +20,17 @@ describe('monthly mentor', () => {
     const banner = screen.getByRole('img', { name: '김다현 멘토 배너 이미지' });
     fireEvent.error(banner);
     expect(screen.queryByRole('img', { name: '김다현 멘토 배너 이미지' })).not.toBeInTheDocument();
+  });
+
+  it('with no mentor saved this month, says it is being prepared and offers no session to apply for', async () => {
+    // The server keeps section 13's fields (the built-in "9월 8일 (목)") for existing clients.
+    renderSignedIn('/monthly-mentor', [getMentor({ ...mentor, configured: false })]);
+    expect(await screen.findByRole('heading', { name: '이번 달 멘토를 준비하고 있어요' })).toBeInTheDocument();
+    expect(screen.getByText('멘토가 정해지면 이곳에서 커피챗을 신청할 수 있어요.')).toBeInTheDocument();
+    expect(screen.queryByText('9월 8일 (목)')).not.toBeInTheDocument();
+    expect(screen.queryByText('김다현 멘토')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '신청하기' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('휴대폰 번호')).not.toBeInTheDocument();
   });
 
   it('checks the phone and the question before sending', async () => {

@@ -7,6 +7,17 @@ export function MentorBanner({ mentor, loading }: { mentor: MentorBannerData | u
   const router = useRouter();
   // Held while loading, so the intro tiles below do not jump.
   if (!mentor) return loading ? <div className={styles.hold} /> : null;
+  // Nothing saved for this month (contract section 13): no mentor to show, nothing to apply for.
+  if (mentor.configured === false)
+    return (
+      <section className={styles.banner} aria-labelledby="home-mentor">
+        <p className={styles.eyebrow}>이달의 커피챗 멘토</p>
+        <h2 id="home-mentor" className={styles.name}>
+          이번 달 멘토를 준비하고 있어요
+        </h2>
+        <p className={styles.sub}>멘토가 정해지면 이곳에서 소개할게요.</p>
+      </section>
+    );
   return (
     <section className={styles.banner} aria-labelledby="home-mentor">
       <p className={styles.eyebrow}>이달의 커피챗 멘토</p>

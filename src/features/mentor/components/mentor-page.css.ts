@@ -25,6 +25,14 @@ export const kicker = style({ fontSize: vars.font.sm, fontWeight: vars.font.bold
 
 export const mentorName = style({ marginTop: vars.space.xs, fontSize: vars.font.xxl, fontWeight: vars.font.bold, lineHeight: vars.font.lineTight });
 
+export const preparingTitle = style({
+  marginTop: vars.space.xs,
+  fontSize: vars.font.xl,
+  fontWeight: vars.font.bold,
+  lineHeight: vars.font.lineTight,
+  wordBreak: 'keep-all',
+});
+
 export const mentorTitle = style({ marginTop: vars.space.xs, fontSize: vars.font.sm, color: vars.color.textSub });
 
 export const mentorSub = style({ marginTop: vars.space.md, fontSize: vars.font.md, fontWeight: vars.font.medium });

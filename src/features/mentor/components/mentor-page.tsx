@@ -30,6 +30,8 @@ export function MentorPage() {
     );
   }
   const mentor = query.data;
+  // Nothing saved for this month: the fields are built-in defaults, not a session (contract section 13).
+  if (mentor.configured === false) return <MentorPreparing />;
   return (
     <MentorArticle mentor={mentor}>
       <ApplyForm mentor={mentor} />
@@ -78,6 +80,43 @@ export function MentorArticle({ mentor, children }: { mentor: MentorArticleData;
   );
 }
 
+/** No mentor this month yet: said calmly, with nothing to apply for. */
+function MentorPreparing() {
+  return (
+    <article className={styles.root}>
+      <header className={styles.banner}>
+        <div className={styles.bannerFallback} aria-hidden="true">
+          <CupMark />
+        </div>
+        <div className={styles.bannerText}>
+          <p className={styles.kicker}>이달의 커피챗 멘토</p>
+          <h2 className={styles.preparingTitle}>이번 달 멘토를 준비하고 있어요</h2>
+          <p className={styles.mentorSub}>멘토가 정해지면 이곳에서 커피챗을 신청할 수 있어요.</p>
+        </div>
+      </header>
+    </article>
+  );
+}
+
+function CupMark() {
+  return (
+    <svg
+      className={styles.bannerMark}
+      viewBox="0 0 64 64"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={3}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+    >
+      <path d="M10 26h36v12a14 14 0 0 1-14 14h-8a14 14 0 0 1-14-14V26Z" />
+      <path d="M46 30h4a6 6 0 0 1 0 12h-5" />
+      <path d="M20 10c0 4 4 4 4 8M30 10c0 4 4 4 4 8" />
+    </svg>
+  );
+}
+
 function MentorBanner({ mentor }: { mentor: MentorArticleData }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const imageOk = mentor.bannerImage !== '' && failedUrl !== mentor.bannerImage;
@@ -92,20 +131,7 @@ function MentorBanner({ mentor }: { mentor: MentorArticleData }) {
         />
       ) : (
         <div className={styles.bannerFallback} aria-hidden="true">
-          <svg
-            className={styles.bannerMark}
-            viewBox="0 0 64 64"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={3}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            focusable="false"
-          >
-            <path d="M10 26h36v12a14 14 0 0 1-14 14h-8a14 14 0 0 1-14-14V26Z" />
-            <path d="M46 30h4a6 6 0 0 1 0 12h-5" />
-            <path d="M20 10c0 4 4 4 4 8M30 10c0 4 4 4 4 8" />
-          </svg>
+          <CupMark />
         </div>
       )}
       <div className={styles.bannerText}>
