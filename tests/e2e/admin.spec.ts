@@ -70,6 +70,14 @@ test('an operator edits this month’s mentor and a student of that university s
   await form.getByRole('button', { name: '저장하기' }).click();
   await expect(form.getByText('정원은 1명 이상이어야 해요.')).toBeVisible();
   await form.getByLabel('정원').fill('40');
+  // The session date is a day of this month with its real weekday: 8 September 2026 is a Tuesday.
+  await form.getByLabel('날짜').fill('9월 8일 (목)');
+  await form.getByRole('button', { name: '저장하기' }).click();
+  await expect(form.getByText(/^(\d+)월 멘토의 날짜는 \1월 안에서 입력해 주세요\.$/)).toBeVisible();
+  const [year, month] = seoulMonth().split('-').map(Number) as [number, number];
+  const sessionDate = `${month}월 20일 (${'일월화수목금토'[new Date(Date.UTC(year, month - 1, 20)).getUTCDay()]})`;
+  // Without the weekday it is added, as students will read it.
+  await form.getByLabel('날짜').fill(sessionDate.replace(/ \(.\)$/, ''));
   // A double click saves once.
   const saves = countRequests(page, 'PUT', /^\/api\/admin\/universities\/\d+\/mentor$/);
   await form.getByRole('button', { name: '저장하기' }).dblclick();
@@ -91,6 +99,7 @@ test('an operator edits this month’s mentor and a student of that university s
   await expect(phone.getByRole('heading', { name })).toBeVisible();
   await expect(phone.getByText('학생회관 2층 세미나실')).toBeVisible();
   await expect(phone.getByText(/최대 40명/)).toBeVisible();
+  await expect(phone.getByText(sessionDate, { exact: true })).toBeVisible();
   // (This PNG is only a header, so the page shows its fallback banner; the URL is the uploaded one.)
   const seen = await request.get(`${E2E_URL}/api/mentor`, { headers: { authorization: `Bearer ${student.token}` } });
   expect(((await seen.json()) as { result: { bannerImage: string } }).result.bannerImage).toMatch(/\/files\/profile\/[0-9a-f-]{36}\.png$/);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { mentorConfigInputSchema, type AdminMentorConfig, type MentorConfigInput } from '../../../../contract/admin';
+import { checkMentorDate } from '../../../../contract/mentor-values';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMentorConfig, useSaveMentorConfig, useUploadBanner } from '../../../entities/admin';
@@ -84,15 +85,21 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
     event.preventDefault();
     void saving.run(async () => {
       const parsed = mentorConfigInputSchema.safeParse(draft);
-      if (!parsed.success) {
-        const next: Errors = {};
-        for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
+      // The server's rule for the session date (a day of this month, its real weekday), said before sending.
+      const date = draft.schedule.date.trim() === '' ? undefined : checkMentorDate(draft.schedule.date, month);
+      const next: Errors = {};
+      if (date && 'problem' in date) next['schedule.date'] = date.problem;
+      if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
+      if (!parsed.success || Object.keys(next).length > 0) {
         setErrors(next);
         return;
       }
       setErrors({});
+      // As the server stores it: a weekday left out is added, so the preview shows what students see.
+      const config = date && 'date' in date ? { ...parsed.data, schedule: { ...parsed.data.schedule, date: date.date } } : parsed.data;
+      setDraft(config);
       try {
-        await save.mutateAsync({ universityId, month, config: parsed.data });
+        await save.mutateAsync({ universityId, month, config });
         setNotice(`${month} 멘토 정보를 저장했어요. 학생들에게 바로 보여요.`);
       } catch (error) {
         if (error instanceof ApiError) {
