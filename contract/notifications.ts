@@ -25,6 +25,13 @@ export function notificationContent(type: NotificationType, senderName: string):
   return CONTENT[type](senderName);
 }
 
+/**
+ * Section 16 (extension): the MEETUP_CANCELLED text a partner gets when an operator's suspension of
+ * `name` cancelled their meetup. It says what became of the lunch and not why (a suspension is
+ * between the member and the operators), and not "님이 취소했어요", which would say that `name` did it.
+ */
+export const cancelledWithContent = (name: string) => `${name}님과의 약속이 취소되었어요.`;
+
 /** Push titles and the route a click opens (contract section 12). */
 export const NOTIFICATION_PUSH: Record<NotificationType, { title: string; url: string }> = {
   MATCH_REQUEST: { title: '새 런치챗 요청', url: '/matching?selectTab=RECEIVED' },

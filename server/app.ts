@@ -33,7 +33,7 @@ import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
 import { meetupsRoutes } from './modules/meetups/routes';
-import { cancelMeetupsOfBlockedPair } from './modules/meetups/service';
+import { cancelMeetupsOfBlockedPair, cancelMeetupsOfSuspendedMember } from './modules/meetups/service';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -315,7 +315,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       onOpened: (roomId) => chatSocket.roomChanged(roomId),
       onRead: (roomId, memberId, lastReadMessageId) => chatSocket.memberRead(roomId, memberId, lastReadMessageId),
     });
-    await adminRoutes(api, ctx, { endMember: (memberId) => chatSocket.endMember(memberId), reinstated: () => chatSocket.roomsCountChanged() });
+    await adminRoutes(api, ctx, {
+      endMember: (memberId) => chatSocket.endMember(memberId),
+      reinstated: () => chatSocket.roomsCountChanged(),
+      // A suspension cancels the member's open meetups in its transaction; each partner is told (section 16).
+      closeMember: (tx, memberId) => cancelMeetupsOfSuspendedMember(tx, scheduler, ctx.push, memberId),
+    });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);
   await defaultImageRoutes(app);

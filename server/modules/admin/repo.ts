@@ -69,8 +69,18 @@ async function closeReports(tx: Tx, targetId: number, targetName: string, action
   return { closedReports: closed.length, told: reporters };
 }
 
-/** DISABLED now, the previous status kept for 정지 해제, every refresh token revoked. */
-async function disable(tx: Tx, memberId: number, previousStatus: string, operatorId: number, reportId: number | null) {
+/**
+ * Inside a suspension's transaction, after the member is DISABLED: what other modules close for the
+ * member (app.ts hands in the meetups', which cancels their open meetups and tells each partner).
+ * Answers what to send once the suspension committed.
+ */
+export type CloseMember = (tx: Tx, memberId: number) => Promise<() => void>;
+
+/**
+ * DISABLED now, the previous status kept for 정지 해제, every refresh token revoked, and what other
+ * modules keep for the member closed (`closeMember`). Answers what to send after the commit.
+ */
+async function disable(tx: Tx, memberId: number, previousStatus: string, operatorId: number, reportId: number | null, closeMember: CloseMember) {
   if (previousStatus !== 'DISABLED') {
     await tx.insert(memberSuspensions).values({ memberId, previousStatus, suspendedBy: operatorId, reportId }).onConflictDoNothing();
     await tx.update(members).set({ status: 'DISABLED' }).where(eq(members.id, memberId));
@@ -79,6 +89,7 @@ async function disable(tx: Tx, memberId: number, previousStatus: string, operato
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+  return closeMember(tx, memberId);
 }
 
 /** A paged list's rows, read one past the page: that one only says whether another page follows. */
@@ -89,7 +100,9 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type AdminRepo = ReturnType<typeof adminRepo>;
 
-export function adminRepo(db: Db) {
+const nothingToClose: CloseMember = async () => () => undefined;
+
+export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
   return {
     universities() {
       return db.select({ universityId: universities.id, name: universities.shortName }).from(universities).orderBy(asc(universities.id));
@@ -222,7 +235,8 @@ export function adminRepo(db: Db) {
 
     /**
      * One transaction: the target's OPEN reports are closed with the decision; on SUSPEND the
-     * member is DISABLED (its previous status kept for 정지 해제) and every refresh token revoked.
+     * member is DISABLED (its previous status kept for 정지 해제), every refresh token revoked and
+     * its open meetups cancelled (`closeMember`; `afterCommit` tells their partners).
      * Access tokens need nothing here: the /api guard reads the member's status on every request.
      *
      * Decisions on one member are serialised on the member's row, locked first (the order in
@@ -237,7 +251,9 @@ export function adminRepo(db: Db) {
       report: { id: number; targetId: number },
       action: 'DISMISS' | 'SUSPEND',
       operator: Operator,
-    ): Promise<{ kind: 'decided'; closedReports: number; told: number[]; targetName: string } | { kind: 'closed' } | { kind: 'gone' }> {
+    ): Promise<
+      { kind: 'decided'; closedReports: number; told: number[]; targetName: string; afterCommit: () => void } | { kind: 'closed' } | { kind: 'gone' }
+    > {
       return db.transaction(async (tx) => {
         const target = await lockMember(tx, report.targetId);
         const [named] = await tx
@@ -254,7 +270,7 @@ export function adminRepo(db: Db) {
           // The escalation: the report closed earlier now names the SUSPEND; it keeps its first closing time.
           await tx.update(reports).set({ resolution: action }).where(eq(reports.id, report.id));
         }
-        if (action === 'SUSPEND') await disable(tx, report.targetId, target.status, operator.id, report.id);
+        const afterCommit = action === 'SUSPEND' ? await disable(tx, report.targetId, target.status, operator.id, report.id, closeMember) : () => undefined;
         await audit(tx, operator, action === 'SUSPEND' ? 'REPORT_SUSPEND' : 'REPORT_DISMISS', {
           targetMemberId: report.targetId,
           targetName: target.name,
@@ -262,7 +278,7 @@ export function adminRepo(db: Db) {
           universityId: target.universityId,
           detail: `신고 ${closedReports}건`,
         });
-        return { kind: 'decided', closedReports, told, targetName: target.name };
+        return { kind: 'decided', closedReports, told, targetName: target.name, afterCommit };
       });
     },
 
@@ -275,15 +291,17 @@ export function adminRepo(db: Db) {
       memberId: number,
       reason: string,
       operator: Operator,
-    ): Promise<{ kind: 'suspended'; closedReports: number; told: number[]; targetName: string } | { kind: 'already' } | { kind: 'gone' }> {
+    ): Promise<
+      { kind: 'suspended'; closedReports: number; told: number[]; targetName: string; afterCommit: () => void } | { kind: 'already' } | { kind: 'gone' }
+    > {
       return db.transaction(async (tx) => {
         const target = await lockMember(tx, memberId);
         if (!target) return { kind: 'gone' };
         if (target.status === 'DISABLED') return { kind: 'already' };
         const { closedReports, told } = await closeReports(tx, memberId, target.name, 'SUSPEND');
-        await disable(tx, memberId, target.status, operator.id, null);
+        const afterCommit = await disable(tx, memberId, target.status, operator.id, null, closeMember);
         await audit(tx, operator, 'MEMBER_SUSPEND', { targetMemberId: memberId, targetName: target.name, universityId: target.universityId, detail: reason });
-        return { kind: 'suspended', closedReports, told, targetName: target.name };
+        return { kind: 'suspended', closedReports, told, targetName: target.name, afterCommit };
       });
     },
 

@@ -52,7 +52,7 @@ import { mentorConfigFor } from '../../db/mentor-configs';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
 import { toCsv } from './csv';
-import { adminRepo, outcomeType, type Operator } from './repo';
+import { adminRepo, outcomeType, type CloseMember, type Operator } from './repo';
 import { dailyStats } from './stats';
 
 export interface AdminRouteOptions {
@@ -60,6 +60,8 @@ export interface AdminRouteOptions {
   endMember(memberId: number): void;
   /** A suspension ended: the member's rooms count again towards their friends' unread totals. */
   reinstated(memberId: number): void;
+  /** Inside a suspension's transaction: the member's open meetups cancelled, their partners told after the commit (section 16). */
+  closeMember?: CloseMember;
 }
 
 /** The application month in Korean time (UTC+9, no daylight saving): `YYYY-MM`. */
@@ -110,7 +112,7 @@ function isOperator(ctx: AppContext, member: Member): boolean {
  * about what exists here (not even which inputs are wrong).
  */
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options: AdminRouteOptions): Promise<void> {
-  const repo = adminRepo(ctx.db);
+  const repo = adminRepo(ctx.db, options.closeMember);
 
   /** After the commit: each reporter's phone and open apps hear the outcome (section 16, extension). */
   const tellReporters = (reporters: number[], action: 'DISMISS' | 'SUSPEND', targetName: string) => {
@@ -254,6 +256,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (decided.kind === 'closed') throw new AppError('ADMIN_409');
           // After the commit: sockets on every instance close with an ERROR frame (AUTH_403_DISABLED).
           if (action === 'SUSPEND') options.endMember(report.targetId);
+          decided.afterCommit();
           tellReporters(decided.told, action, decided.targetName);
           return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports: decided.closedReports });
         },
@@ -295,6 +298,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (suspended.kind === 'gone') throw new AppError('ADMIN_404');
           if (suspended.kind === 'already') return ok({ memberId: id, closedReports: 0 });
           options.endMember(id);
+          suspended.afterCommit();
           tellReporters(suspended.told, 'SUSPEND', suspended.targetName);
           return ok({ memberId: id, closedReports: suspended.closedReports });
         },

@@ -62,6 +62,35 @@ export async function cancelOpenMeetupsOfPair(tx: Executor, a: number, b: number
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * Section 16 (extension): inside a suspension's transaction, cancels every open meetup of the
+ * member (PROPOSED or CONFIRMED, not yet ended) and answers each with its partner and whether a
+ * block stands between the two (such a meetup is hidden from the partner, who is then not told).
+ * The member's accepted matches are locked first, as a proposal locks its match: a proposal in
+ * flight commits before the update reads, and one that comes later waits for the suspension's
+ * commit and then finds the member DISABLED (see `isDisabled`).
+ */
+export async function cancelOpenMeetupsOfMember(tx: Executor, memberId: number): Promise<{ id: number; partnerId: number; blocked: boolean }[]> {
+  await tx.execute(sql`select id from matches where (requester_id = ${memberId} or target_id = ${memberId}) and status = 'ACCEPTED' order by id for update`);
+  const rows = await rowsOf<{ id: number; partner_id: number; blocked: boolean }>(
+    tx,
+    sql`update meetups m set status = 'CANCELLED', sequence = sequence + 1, updated_at = now()
+         where (m.proposer_id = ${memberId} or m.partner_id = ${memberId}) and m.status in ('PROPOSED','CONFIRMED') and m.ends_at > now()
+        returning m.id, case when m.proposer_id = ${memberId} then m.partner_id else m.proposer_id end as partner_id,
+                  ${blockedPair(sql`m.proposer_id`, sql`m.partner_id`)} as blocked`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), partnerId: Number(r.partner_id), blocked: r.blocked }));
+}
+
+/**
+ * A fresh statement after the match's row lock: a member suspended (section 16) while a proposal
+ * waited for that lock is no one to meet.
+ */
+export async function isDisabled(db: Executor, memberId: number): Promise<boolean> {
+  const rows = await rowsOf<{ n: number }>(db, sql`select 1 as n from members where id = ${memberId} and status = 'DISABLED'`);
+  return rows.length > 0;
+}
+
 export interface MeetupRow {
   id: number;
   match_id: number;

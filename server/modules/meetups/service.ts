@@ -10,7 +10,7 @@ import {
   type MeetupScope,
   type MeetupSuggestion,
 } from '../../../contract/meetups';
-import { NOTIFICATION_PUSH, notificationContent, type NotificationType } from '../../../contract/notifications';
+import { cancelledWithContent, NOTIFICATION_PUSH, notificationContent, type NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../../db/notifications';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/sql';
@@ -74,6 +74,34 @@ export async function cancelMeetupsOfBlockedPair(tx: Pick<Db, 'execute'>, schedu
   for (const id of await repo.cancelOpenMeetupsOfPair(tx, a, b)) await scheduler.cancel(jobKey(id), tx);
 }
 
+/**
+ * Section 16 (extension): called inside a suspension's transaction (app.ts hands it to the admin
+ * module). Every open meetup of the suspended member is cancelled with its reminders and check-in,
+ * and each partner gets MEETUP_CANCELLED in the same transaction, in words that say what became of
+ * the lunch and not why; a partner with a block between the two is not told (the meetup is hidden
+ * from them). Answers the pushes (and through them the live event:notification) to send once the
+ * suspension committed. The suspended member is told nothing: they can no longer sign in.
+ */
+export async function cancelMeetupsOfSuspendedMember(tx: Tx, scheduler: Scheduler, push: PushService, memberId: number): Promise<() => void> {
+  const cancelled = await repo.cancelOpenMeetupsOfMember(tx, memberId);
+  if (cancelled.length === 0) return () => undefined;
+  const name = await repo.memberName(tx, memberId);
+  const content = cancelledWithContent(name);
+  const told = new Set<number>();
+  for (const meetup of cancelled) {
+    await scheduler.cancel(jobKey(meetup.id), tx);
+    // One word per partner, however many of their meetups with the member went (a match has one open at a time).
+    if (meetup.blocked || told.has(meetup.partnerId)) continue;
+    told.add(meetup.partnerId);
+    await insertNotification(tx, meetup.partnerId, memberId, 'MEETUP_CANCELLED', name, content);
+  }
+  // The meetups page, not the pair's room: the suspension took the room from the partner's list.
+  const { title, url } = NOTIFICATION_PUSH.MEETUP_CANCELLED;
+  return () => {
+    for (const partnerId of told) void push.notifyPush(partnerId, { type: 'MEETUP_CANCELLED', title, body: content, senderId: memberId, url });
+  };
+}
+
 export function meetupsService(db: Db, options: MeetupsServiceOptions) {
   const now = options.now ?? Date.now;
   const { push, scheduler } = options;
@@ -111,6 +139,8 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     const target = Number(match.target_id);
     if (requester !== caller.id && target !== caller.id) throw new AppError('MEETUP_403');
     if (await repo.blockedBetween(tx, requester, target)) throw notFoundWhileBlocked();
+    // A suspended partner (section 16): the match is gone from the caller's lists, as after a block.
+    if (await repo.isDisabled(tx, requester === caller.id ? target : requester)) throw notFoundWhileBlocked();
     if (match.status !== 'ACCEPTED') throw conflict('수락된 런치챗에서만 약속을 잡을 수 있어요.');
     return { partnerId: requester === caller.id ? target : requester };
   }
