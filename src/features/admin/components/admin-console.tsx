@@ -73,7 +73,7 @@ export function AdminConsole({ tab, onTab, renderMentorPreview }: AdminConsolePr
         {tab === 'applications' ? <ApplicationsPanel /> : null}
         {tab === 'places' ? <PlacesPanel /> : null}
         {tab === 'reports' ? <ReportsPanel /> : null}
-        {tab === 'members' ? <MembersPanel /> : null}
+        {tab === 'members' ? <MembersPanel operatorEmail={me.data.email} /> : null}
         {tab === 'audit' ? <AuditPanel /> : null}
         {tab === 'stats' ? <StatsPanel /> : null}
       </section>

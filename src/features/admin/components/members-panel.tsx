@@ -35,8 +35,10 @@ function membersOf(pages: readonly AdminMemberPage[] | undefined): AdminMemberRo
 /**
  * 회원: find a member by name or e-mail and 정지 them without a report (a no-show told to the club,
  * a screenshot sent to its KakaoTalk), with a reason the audit log keeps; 정지 해제 in place.
+ * `operatorEmail` (GET /api/admin/me): the operator's own row offers no 정지, which the server
+ * refuses, and says so instead of refusing after the reason is written.
  */
-export function MembersPanel() {
+export function MembersPanel({ operatorEmail }: { operatorEmail: string }) {
   const [universityId, setUniversityId] = useState<number | null>(null);
   const [text, setText] = useState('');
   // What was searched: the list follows the submitted text, not every keystroke.
@@ -105,6 +107,8 @@ export function MembersPanel() {
                   <td>
                     {m.status === 'DISABLED' ? (
                       <ReinstateButton member={m} onNotice={setNotice} />
+                    ) : m.email.toLowerCase() === operatorEmail.toLowerCase() ? (
+                      <span className={styles.muted}>본인 계정은 정지할 수 없어요.</span>
                     ) : (
                       <Button size="md" aria-label={`${nameOf(m)}님 정지`} onClick={() => setSuspending(m)}>
                         정지
