@@ -169,7 +169,7 @@ function SuspendDialog({ member, onClose, onDone }: { member: AdminMemberRow; on
         </>
       }
     >
-      <p className={styles.muted}>바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라져요.</p>
+      <p className={styles.muted}>바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라지고, 잡혀 있던 약속은 취소돼 상대에게 알림이 가요.</p>
       <ToolbarField label="정지 사유 (기록에 남아요)">
         {(id) => (
           <textarea

@@ -124,7 +124,7 @@ export function ReportsPanel() {
         title={pending?.action === 'SUSPEND' ? '이 회원을 정지할까요?' : '신고를 무시할까요?'}
         text={
           pending?.action === 'SUSPEND'
-            ? `${pending.group.target.memberName ?? '회원'}님은 바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라져요.`
+            ? `${pending.group.target.memberName ?? '회원'}님은 바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라지고, 잡혀 있던 약속은 취소돼 상대에게 알림이 가요.`
             : '이 회원에 대한 처리 전 신고가 모두 닫혀요.'
         }
         confirmLabel={pending?.action === 'SUSPEND' ? '정지' : '무시'}
