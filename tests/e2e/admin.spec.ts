@@ -486,3 +486,66 @@ test('an operator edits a campus’s meetup places: add, reorder, delete, a blan
   expect(stored.result.places).toHaveLength(before);
   await context.close();
 });
+
+test('a 정지 takes the lunch off the partner’s home and says so; the operator’s own row offers no 정지', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const stamp = Date.now().toString(36).slice(-5);
+  const minji = await signUpStudent(request, E2E_URL, uniqueEmail('minji'), `김민지${stamp}`);
+  const partner = await signUpStudent(request, E2E_URL, uniqueEmail('lunch'), '이확정');
+  await matchAndOpenRoom(request, E2E_URL, minji, partner);
+  const as = (s: Student) => ({ authorization: `Bearer ${s.token}` });
+  const matches = (await (await request.get(`${E2E_URL}/api/matches?status=ACCEPTED`, { headers: as(minji) })).json()) as {
+    result: { data: { id: number }[] };
+  };
+  const startsAt = new Date(Math.ceil((Date.now() + 3 * 3600_000) / 60_000) * 60_000).toISOString();
+  const proposed = await request.post(`${E2E_URL}/api/matches/${matches.result.data[0]!.id}/meetups`, {
+    headers: as(minji),
+    data: { startsAt, place: '학생식당' },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(200);
+  const { meetupId } = ((await proposed.json()) as { result: { meetupId: number } }).result;
+  expect((await request.patch(`${E2E_URL}/api/meetups/${meetupId}/confirm`, { headers: as(partner) })).status()).toBe(200);
+
+  // The partner's phone shows the lunch on home, its member queue subscribed.
+  const phoneCtx = await studentContext(browser, E2E_URL, partner);
+  const phone = await phoneCtx.newPage();
+  let subscribed = false;
+  phone.on('websocket', (ws) => ws.on('framesent', (f) => (subscribed ||= String(f.payload).includes('/sub/members/me'))));
+  await phone.goto('/');
+  const card = phone.getByRole('region', { name: '다가오는 약속' }).getByRole('article', { name: `김민지${stamp}님과의 약속` });
+  await expect(card).toContainText('확정');
+  await expect.poll(() => subscribed).toBe(true);
+
+  // The operator's console: their own row says why there is no 정지; the member is suspended.
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=members');
+  const search = page.getByRole('search', { name: '회원 찾기' });
+  await search.getByLabel('이름 또는 이메일').fill(E2E_OPERATOR_EMAIL);
+  await search.getByRole('button', { name: '찾기' }).click();
+  const own = page.getByRole('row', { name: new RegExp(E2E_OPERATOR_EMAIL) });
+  await expect(own).toContainText('본인 계정은 정지할 수 없어요.');
+  await expect(own.getByRole('button')).toHaveCount(0);
+  await shoot(page, 'admin-members-own-row-1280');
+  await search.getByLabel('이름 또는 이메일').fill(`김민지${stamp}`);
+  await search.getByRole('button', { name: '찾기' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(`김민지${stamp}`) })
+    .getByRole('button', { name: `김민지${stamp}님 정지` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `김민지${stamp}님을 정지할까요?` });
+  await expect(dialog).toContainText('잡혀 있던 약속은 취소돼 상대에게 알림이 가요.');
+  await dialog.getByLabel('정지 사유 (기록에 남아요)').fill('동아리 단톡방 제보');
+  await dialog.getByRole('button', { name: '정지' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The partner's open app says so and the lunch leaves home, without a reload.
+  await expect(phone.getByText(`김민지${stamp}님과의 약속이 취소되었어요.`)).toBeVisible();
+  await expect(card).toBeHidden();
+  await shoot(phone, 'suspend-partner-home-390');
+  await phone.goto('/alarm');
+  await expect(phone.getByRole('link').filter({ hasText: `김민지${stamp}님과의 약속이 취소되었어요.` })).toBeVisible();
+  await context.close();
+  await phoneCtx.close();
+});
