@@ -166,6 +166,21 @@ describeApi(
       expect(await notes(s, reporter, 'MEETUP_CANCELLED')).toEqual([]);
     });
 
+    it('a meetup left open by a suspension from before this rule sends neither its reminder nor its 만났나요?', async () => {
+      const s = server();
+      const a = await newMember(s.app, email('olda'), { membername: '김예전' });
+      const b = await newMember(s.app, email('oldb'), { membername: '이예전' });
+      const m = await propose(s, a, await match(s, a, b), 3 * HOUR);
+      expect((await call(s.app, b.token, 'PATCH', `/api/meetups/${m.meetupId}/confirm`)).status).toBe(200);
+      // The status alone, as an older server's suspension left it: the meetup and its jobs stayed.
+      await s.database.db.execute(sql`update members set status = 'DISABLED' where id = ${a.memberId}`);
+      await s.database.db.execute(sql`update jobs set run_at = now() where dedupe_key like ${`meetup:${m.meetupId}:%`}`);
+      for (let i = 0; i < 100 && (await jobsOf(s, m.meetupId)).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await jobsOf(s, m.meetupId)).toEqual([]);
+      expect(await notes(s, b, 'MEETUP_REMINDER')).toEqual([]);
+      expect(await notes(s, b, 'MEETUP_CHECKIN')).toEqual([]);
+    });
+
     it('a suspension racing a confirm or a proposal with the member never leaves an open meetup or a job behind', async () => {
       const s = server();
       const op = await newMember(s.app, OPERATOR, { membername: '운영자' });

@@ -165,9 +165,13 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
 
   // ---- jobs: run inside the scheduler's transaction; pushes go out after its commit ----
 
-  // A block cancels the pair's open meetups and their jobs (cancelMeetupsOfBlockedPair); the block
-  // check still stands for a meetup a block did not cancel (already ended, or stored before the rule).
-  const blocked = (tx: Tx, row: repo.MeetupRow) => repo.blockedBetween(tx, Number(row.proposer_id), Number(row.partner_id));
+  // A block cancels the pair's open meetups and their jobs (cancelMeetupsOfBlockedPair), and so does
+  // a suspension (cancelMeetupsOfSuspendedMember); the checks still stand for a meetup neither
+  // cancelled (already ended, or left open by a server from before the rule).
+  const blocked = async (tx: Tx, row: repo.MeetupRow) =>
+    (await repo.blockedBetween(tx, Number(row.proposer_id), Number(row.partner_id))) ||
+    (await repo.isDisabled(tx, Number(row.proposer_id))) ||
+    (await repo.isDisabled(tx, Number(row.partner_id)));
 
   scheduler.handle<{ meetupId: number; offsetMs: number }>(JOB_REMINDER, async (job, tx) => {
     const row = await repo.meetupRow(tx, job.payload.meetupId);
