@@ -26,10 +26,16 @@ interface ChatRoomProps {
   pinned?: (friend: { id: number; name: string }) => ReactNode;
 }
 
+/** A phone's touch screen: its keyboard has no Shift+Enter, so Enter must be the line break there. */
+const coarsePointer = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
+
 function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>; onTyping(): void }) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim().length === 0;
+  // KakaoTalk's way: on a phone Enter is a line break and the button sends, so the key must not be
+  // labelled 보내기 (a student pressed it and got a new line); with a keyboard Enter sends.
+  const [enterBreaksLine] = useState(coarsePointer);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -48,7 +54,7 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
     // With a keyboard, Enter sends and Shift+Enter breaks the line; on a phone Enter is a line
     // break and the button sends. Never while a Korean syllable is still being composed.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    if (window.matchMedia?.('(pointer: coarse)').matches) return;
+    if (enterBreaksLine) return;
     submit(event);
   };
 
@@ -75,7 +81,7 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
         maxLength={MAX_MESSAGE_CHARS}
         placeholder="메시지를 입력해 주세요"
         aria-label="메시지"
-        enterKeyHint="send"
+        enterKeyHint={enterBreaksLine ? 'enter' : 'send'}
       />
       <button type="submit" className={styles.sendButton} disabled={blank} aria-label="보내기">
         <SendIcon size={20} />

@@ -1,0 +1,107 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http as mswHttp, HttpResponse, ws } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from './support/helpers';
+import { ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { server } from './support/msw-server';
+
+/** The chat room as KakaoTalk users expect it: the keyboard's key, a message's menu, leaving. */
+
+const ROOM_ID = 9;
+const FRIEND_ID = 42;
+const ME = 1;
+
+const message = (id: string, senderId: number, content: string) => ({
+  id: { value: id, timestamp: 1_767_225_600_000, date: '2026-01-01T00:00:00.000Z' },
+  roomId: ROOM_ID,
+  senderId,
+  content,
+  createdAt: '2026-01-01T09:00:00',
+  unreadCount: 0,
+});
+const friendMessage = message('101', FRIEND_ID, '서울 중구 세종대로 110 앞에서 봐요');
+const myMessage = message('102', ME, '좋아요, 12시에 갈게요');
+
+const rooms = {
+  data: [
+    {
+      roomId: ROOM_ID,
+      friendId: FRIEND_ID,
+      friendName: '장채원',
+      friendDepartment: '컴퓨터정보공학부',
+      friendImageUrl: null,
+      lastMessage: myMessage.content,
+      lastMessageSentAt: '09:00',
+      unreadCount: 0,
+    },
+  ],
+  meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false },
+};
+
+/** `(pointer: coarse)` matches on a phone; everything else as stubBrowser has it. */
+function pointer(kind: 'coarse' | 'fine') {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query.includes('pointer: coarse') ? kind === 'coarse' : query.includes('pointer: fine') ? kind === 'fine' : false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
+}
+
+let sent: string[] = [];
+let left: number[] = [];
+
+beforeEach(() => {
+  stubBrowser();
+  sent = [];
+  left = [];
+  server.use(...quietRest);
+  server.use(
+    ws.link(`${ORIGIN.replace(/^http/, 'ws')}/ws`).addEventListener('connection', ({ client }) => {
+      client.addEventListener('message', (event) => {
+        if (typeof event.data === 'string' && event.data.startsWith('SEND')) sent.push(event.data);
+      });
+    }),
+  );
+  server.use(
+    mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(ok(left.includes(ROOM_ID) ? { ...rooms, data: [] } : rooms))),
+    mswHttp.get(`${ORIGIN}/api/chatrooms/${ROOM_ID}/messages`, () =>
+      HttpResponse.json(ok({ userId: ME, friendId: FRIEND_ID, data: [myMessage, friendMessage], meta: { pageSize: 20, hasNext: false, nextCursor: null } })),
+    ),
+    mswHttp.patch(`${ORIGIN}/api/chatrooms/:roomId`, ({ params }) => {
+      left.push(Number(params.roomId));
+      return HttpResponse.json(ok(null));
+    }),
+  );
+});
+
+describe('the composer’s Enter key', () => {
+  it('on a phone the key is labelled as a line break, and Enter breaks the line instead of sending', async () => {
+    pointer('coarse');
+    renderApp(`/chatting/${ROOM_ID}`);
+    const input = await screen.findByRole('textbox', { name: '메시지' });
+    expect(input).toHaveAttribute('enterkeyhint', 'enter');
+    fireEvent.change(input, { target: { value: '첫 줄' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    // Not sent: the text is still there for the next line.
+    expect(input).toHaveValue('첫 줄');
+  });
+
+  it('with a mouse and keyboard the key is labelled 보내기 and Enter sends', async () => {
+    pointer('fine');
+    renderApp(`/chatting/${ROOM_ID}`);
+    const input = await screen.findByRole('textbox', { name: '메시지' });
+    expect(input).toHaveAttribute('enterkeyhint', 'send');
+    fireEvent.change(input, { target: { value: '보낼게요' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(input).toHaveValue(''));
+  });
+});
