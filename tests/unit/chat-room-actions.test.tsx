@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse, ws } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from './support/helpers';
@@ -103,5 +103,20 @@ describe('the composer’s Enter key', () => {
     fireEvent.change(input, { target: { value: '보낼게요' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(input).toHaveValue(''));
+  });
+});
+
+describe('the room’s ⋯ menu', () => {
+  it('채팅방 나가기 asks first, leaves the room and returns to the 채팅 list', async () => {
+    const { router } = renderApp(`/chatting/${ROOM_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: '채팅방 메뉴' }));
+    const menu = await screen.findByRole('dialog', { name: '채팅방 메뉴' });
+    fireEvent.click(within(menu).getByRole('button', { name: '채팅방 나가기' }));
+    const confirm = await screen.findByRole('dialog', { name: '채팅방을 나갈까요?' });
+    expect(within(confirm).getByText('나가면 대화 내용을 복구할 수 없어요')).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: '나가기' }));
+    await waitFor(() => expect(left).toEqual([ROOM_ID]));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatting'));
+    expect(await screen.findByText('아직 채팅이 없어요')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { chatKeys } from '../../entities/chat-room';
 import { RoomMeetup } from '../../features/meetups';
 // The entity's endpoint file, not the feature: see chatting/index.tsx.
 import { messagesQueryOptions } from '../../entities/chat-room/get-messages';
-import { ChatRoom, readChatFriend, useChatFriend } from '../../features/chat';
+import { ChatRoom, LeaveRoomDialog, readChatFriend, useChatFriend } from '../../features/chat';
 import { ChatSafetyMenu, useMessageReport } from '../../features/safety';
 import { idParam } from '../../lib/search-params';
 
@@ -31,6 +32,7 @@ function ChatRoomPage() {
   // The header and the report sheet name the same friend, with or without router state.
   const friend = useChatFriend(id, readChatFriend(state));
   const report = useMessageReport(friend?.name ?? null);
+  const [leaving, setLeaving] = useState(false);
   return (
     <>
       <ChatRoom
@@ -47,6 +49,7 @@ function ChatRoomPage() {
         menu={(roomFriend) => (
           <ChatSafetyMenu
             friend={roomFriend ? { memberId: roomFriend.friendId, name: roomFriend.name } : null}
+            roomActions={[{ label: '채팅방 나가기', onSelect: () => setLeaving(true) }]}
             // The room is gone for both (the block entity refetches the room list): back to it.
             onBlocked={() => {
               void router.navigate({ to: '/chatting', replace: true });
@@ -59,6 +62,12 @@ function ChatRoomPage() {
         pinned={(pinnedFriend) => <RoomMeetup friendId={pinnedFriend.id} friendName={pinnedFriend.name} />}
       />
       {report.sheet}
+      <LeaveRoomDialog
+        roomId={leaving ? id : null}
+        onClose={() => setLeaving(false)}
+        // As KakaoTalk: the room closes at once and the 채팅 list shows it gone once the server agrees.
+        onLeaving={() => void router.navigate({ to: '/chatting', replace: true })}
+      />
     </>
   );
 }

@@ -3,15 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon } from '../../../components/ui/icons';
-import { ConfirmDialog } from '../../../components/ui/modal';
 import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
-import { useChatRooms, useLeaveChatRoom, type ChatRoom } from '../../../entities/chat-room';
+import { useChatRooms, type ChatRoom } from '../../../entities/chat-room';
 import { useInView } from '../../../lib/use-in-view';
 import { useLongPress } from '../hooks/use-long-press';
 import { formatListTime } from '../model/time';
 import { Avatar } from './avatar';
 import * as styles from './chat-list.css';
+import { LeaveRoomDialog } from './leave-room-dialog';
 
 function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room: ChatRoom) => void }) {
   const press = useLongPress(() => onLongPress(room));
@@ -60,7 +60,6 @@ function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room
 /** Spec "Chat list": infinite list, long press (or the context menu) → leave the room. */
 export function ChatList() {
   const rooms = useChatRooms();
-  const leave = useLeaveChatRoom();
   const [leaving, setLeaving] = useState<ChatRoom | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const sentinelVisible = useInView(sentinel, undefined, '200px');
@@ -96,16 +95,7 @@ export function ChatList() {
       </ul>
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {isFetchingNextPage ? <Spinner /> : null}
-      <ConfirmDialog
-        open={leaving !== null}
-        onClose={() => setLeaving(null)}
-        title="채팅방을 나갈까요?"
-        text="나가면 대화 내용을 복구할 수 없어요"
-        confirmLabel="나가기"
-        onConfirm={() => {
-          if (leaving) leave.mutate(leaving.roomId);
-        }}
-      />
+      <LeaveRoomDialog roomId={leaving?.roomId ?? null} onClose={() => setLeaving(null)} />
     </>
   );
 }

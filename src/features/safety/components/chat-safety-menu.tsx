@@ -8,10 +8,12 @@ interface ChatSafetyMenuProps {
   /** The friend of the room; the menu is disabled until it is known. */
   friend: { memberId: number; name: string } | null;
   onBlocked?: (memberId: number) => void;
+  /** What the room itself offers above the friend's (e.g. 채팅방 나가기), composed by the route. */
+  roomActions?: ReadonlyArray<{ label: string; onSelect: () => void }>;
 }
 
-/** The chat room's ⋯ menu: 신고하기 and 차단하기 for the friend. */
-export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
+/** The chat room's ⋯ menu: the room's own actions, then 신고하기 and 차단하기 for the friend. */
+export function ChatSafetyMenu({ friend, onBlocked, roomActions = [] }: ChatSafetyMenuProps) {
   const [open, setOpen] = useState(false);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
@@ -22,6 +24,20 @@ export function ChatSafetyMenu({ friend, onBlocked }: ChatSafetyMenuProps) {
       </button>
       <BottomSheet size="tall" open={open} title="채팅방 메뉴" onClose={() => setOpen(false)}>
         <ul className={styles.menuList}>
+          {roomActions.map(({ label, onSelect }) => (
+            <li key={label}>
+              <button
+                type="button"
+                className={styles.menuItem}
+                onClick={() => {
+                  setOpen(false);
+                  onSelect();
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
           {[
             { label: '신고하기', className: styles.menuItem, pick: setReporting },
             { label: '차단하기', className: styles.menuItemDanger, pick: setBlocking },
