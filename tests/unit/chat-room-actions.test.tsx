@@ -106,6 +106,59 @@ describe('the composer’s Enter key', () => {
   });
 });
 
+describe('a long-pressed message', () => {
+  it('opens a menu with 복사 and 신고하기 for the friend’s message; 복사 copies it and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp(`/chatting/${ROOM_ID}`);
+    fireEvent.contextMenu(await screen.findByText(friendMessage.content));
+    const menu = await screen.findByRole('menu', { name: '메시지 메뉴' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['복사', '신고하기']);
+    // Not the report form straight away.
+    expect(screen.queryByRole('dialog', { name: '신고하기' })).not.toBeInTheDocument();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '복사' }));
+    expect(writeText).toHaveBeenCalledWith(friendMessage.content);
+    expect(await screen.findByText('복사했어요')).toBeInTheDocument();
+    expect(screen.queryByRole('menu', { name: '메시지 메뉴' })).not.toBeInTheDocument();
+  });
+
+  it('my own message offers 복사 only', async () => {
+    renderApp(`/chatting/${ROOM_ID}`);
+    fireEvent.contextMenu(await screen.findByText(myMessage.content));
+    const menu = await screen.findByRole('menu', { name: '메시지 메뉴' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['복사']);
+  });
+
+  it('신고하기 in the menu opens the report with the message; Escape closes the menu', async () => {
+    renderApp(`/chatting/${ROOM_ID}`);
+    const bubble = await screen.findByText(friendMessage.content);
+    // A right click, as the browser reports it: the press, then the context menu.
+    const rightClick = () => {
+      fireEvent.pointerDown(bubble, { pointerType: 'mouse', button: 2 });
+      fireEvent.contextMenu(bubble);
+    };
+    rightClick();
+    let menu = await screen.findByRole('menu', { name: '메시지 메뉴' });
+    expect(within(menu).getByRole('menuitem', { name: '복사' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu', { name: '메시지 메뉴' })).not.toBeInTheDocument());
+
+    rightClick();
+    menu = await screen.findByRole('menu', { name: '메시지 메뉴' });
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '신고하기' }));
+    const sheet = await screen.findByRole('dialog', { name: '신고하기' });
+    expect(within(sheet).getByText(friendMessage.content)).toBeInTheDocument();
+  });
+});
+
 describe('the room’s ⋯ menu', () => {
   it('채팅방 나가기 asks first, leaves the room and returns to the 채팅 list', async () => {
     const { router } = renderApp(`/chatting/${ROOM_ID}`);

@@ -54,6 +54,7 @@ describe('the report sheet in a chat room opened at its URL', () => {
     renderApp(`/chatting/${ROOM_ID}`);
     expect(await screen.findByRole('button', { name: '장채원 프로필 보기' })).toBeInTheDocument();
     fireEvent.contextMenu(await screen.findByText(friendMessage.content));
+    fireEvent.click(within(await screen.findByRole('menu', { name: '메시지 메뉴' })).getByRole('menuitem', { name: '신고하기' }));
     const sheet = await screen.findByRole('dialog', { name: '신고하기' });
     expect(within(sheet).getByText(/님을 신고하는 이유를 알려 주세요/)).toHaveTextContent('장채원님을 신고하는 이유를 알려 주세요');
   });

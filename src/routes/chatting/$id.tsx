@@ -57,7 +57,7 @@ function ChatRoomPage() {
             }}
           />
         )}
-        onMessageLongPress={report.open}
+        onReportMessage={report.open}
         // The pair's meetup ("약속 제안" card with 수락/거절, or "약속 잡기"), decision 0013.
         pinned={(pinnedFriend) => <RoomMeetup friendId={pinnedFriend.id} friendName={pinnedFriend.name} />}
       />

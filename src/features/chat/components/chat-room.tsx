@@ -11,6 +11,7 @@ import { Avatar } from './avatar';
 import { SendIcon } from './chat-icons';
 import * as styles from './chat-room.css';
 import { MessageList } from './message-list';
+import { MessageMenu, type MessageMenuTarget } from './message-menu';
 
 interface ChatRoomProps {
   roomId: number;
@@ -20,8 +21,8 @@ interface ChatRoomProps {
   onOpenProfile(friendId: number): void;
   /** The header's menu, composed by the route (e.g. the safety feature's 신고하기 / 차단하기). */
   menu?: (friend: { friendId: number; name: string } | null) => ReactNode;
-  /** Long press on a friend's message. */
-  onMessageLongPress?(senderId: number, message: { messageId: string; content: string }): void;
+  /** 신고하기 in a friend's message's long-press menu. */
+  onReportMessage?(senderId: number, message: { messageId: string; content: string }): void;
   /** Pinned under the header once the friend is known (the meetup card or "약속 잡기", composed by the route). */
   pinned?: (friend: { id: number; name: string }) => ReactNode;
 }
@@ -91,11 +92,12 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
 }
 
 /** Spec "Chat room". */
-export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onMessageLongPress, pinned }: ChatRoomProps) {
+export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onReportMessage, pinned }: ChatRoomProps) {
   useLockPageScroll();
   const viewport = useVisualViewport();
   const messages = useMessages(roomId);
   const session = useChatRoom(roomId);
+  const [pressed, setPressed] = useState<MessageMenuTarget | null>(null);
 
   const firstPage = messages.data?.pages[0];
   const userId = firstPage?.userId ?? null;
@@ -160,11 +162,12 @@ export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onMessag
           loadOlder={() => void messages.fetchNextPage()}
           onRetry={session.retry}
           onRemove={session.remove}
-          onMessageLongPress={onMessageLongPress}
+          onMessageLongPress={setPressed}
           loadError={messages.isError && rows.length === 0}
         />
       )}
       <Composer onSend={session.send} onTyping={session.typed} />
+      <MessageMenu target={pressed} onClose={() => setPressed(null)} onReport={onReportMessage} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useInView } from '../../../lib/use-in-view';
 import type { ChatFriend } from '../model/friend';
 import type { TimelineRow } from '../model/timeline';
 import * as styles from './chat-room.css';
+import type { MessageMenuTarget } from './message-menu';
 import { MessageRow } from './message-row';
 
 interface MessageListProps {
@@ -15,7 +16,7 @@ interface MessageListProps {
   loadOlder(): void;
   onRetry(clientMessageId: string): void;
   onRemove(clientMessageId: string): void;
-  onMessageLongPress?(senderId: number, message: { messageId: string; content: string }): void;
+  onMessageLongPress?(target: MessageMenuTarget): void;
   loadError: boolean;
 }
 

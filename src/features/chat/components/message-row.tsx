@@ -5,6 +5,7 @@ import type { TimelineRow } from '../model/timeline';
 import { Avatar } from './avatar';
 import { ClockIcon } from './chat-icons';
 import * as styles from './chat-room.css';
+import type { MessageMenuTarget } from './message-menu';
 
 type MessageRowData = Extract<TimelineRow, { kind: 'message' }>;
 
@@ -13,8 +14,8 @@ interface MessageRowProps {
   friend: ChatFriend | null;
   onRetry(clientMessageId: string): void;
   onRemove(clientMessageId: string): void;
-  /** Long press (or the context menu) on a friend's stored message, e.g. to report it. */
-  onLongPress?(senderId: number, message: { messageId: string; content: string }): void;
+  /** Long press (or the context menu) on a message: its menu (복사, 신고하기 on the friend's stored ones). */
+  onLongPress?(target: MessageMenuTarget): void;
 }
 
 /** One bubble: own on the right, the friend's on the left with avatar and name at the start of a run. */
@@ -23,9 +24,11 @@ export function MessageRow({ row, friend, onRetry, onRemove, onLongPress }: Mess
   const { mine, status, clientMessageId } = message;
   const { senderId, messageId, content } = message;
   const press = useLongPress(() => {
-    if (senderId !== null && messageId !== undefined) onLongPress?.(senderId, { messageId, content });
+    // Any message can be copied; only the friend's stored one can be reported (the report names it).
+    const reportable = !mine && senderId !== null && messageId !== undefined;
+    onLongPress?.({ content, ...(reportable ? { report: { senderId, messageId } } : {}) });
   });
-  const pressable = onLongPress !== undefined && !mine && senderId !== null && messageId !== undefined;
+  const pressable = onLongPress !== undefined;
   const rowClass = [styles.row, runStart ? styles.rowRunStart : '', mine ? styles.rowMine : ''].join(' ');
   const bubbleClass = [
     styles.bubble,
@@ -63,7 +66,7 @@ export function MessageRow({ row, friend, onRetry, onRemove, onLongPress }: Mess
         {!mine && runStart && friend?.name ? <span className={styles.senderName}>{friend.name}</span> : null}
         <div className={[styles.line, mine ? styles.lineMine : ''].join(' ')}>
           {pressable ? (
-            <p className={bubbleClass} {...press} tabIndex={0} data-pressable="true">
+            <p className={bubbleClass} {...press} tabIndex={0} data-pressable="true" aria-haspopup="menu" aria-keyshortcuts="Shift+F10">
               {message.content}
             </p>
           ) : (
