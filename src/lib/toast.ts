@@ -8,6 +8,13 @@ export interface Toast {
   id: number;
   title: string;
   body?: string;
+  /** Tapping the toast does this (e.g. opens the room a message came from), then closes it. */
+  onSelect?: () => void;
+}
+
+interface ToastOptions {
+  durationMs?: number;
+  onSelect?: () => void;
 }
 
 const toasts = new Store<readonly Toast[]>([]);
@@ -20,11 +27,11 @@ export function dismissToast(id: number): void {
   toasts.setState((current) => current.filter((toast) => toast.id !== id));
 }
 
-export function showToast(title: string, body?: string, durationMs = TOAST_DURATION_MS): number {
+export function showToast(title: string, body?: string, { durationMs = TOAST_DURATION_MS, onSelect }: ToastOptions = {}): number {
   const id = nextId++;
   // At most three at once: the oldest goes first.
   for (const gone of toasts.state.slice(0, -2)) dismissToast(gone.id);
-  toasts.setState((current) => [...current.slice(-2), { id, title, body }]);
+  toasts.setState((current) => [...current.slice(-2), { id, title, body, ...(onSelect ? { onSelect } : {}) }]);
   timers.set(
     id,
     setTimeout(() => dismissToast(id), durationMs),

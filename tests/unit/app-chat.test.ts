@@ -6,7 +6,14 @@ import { chatKeys } from '../../src/entities/chat-room';
 import { AppChat } from '../../src/features/chat/live/app-chat';
 import { Outbox } from '../../src/features/chat/outbox/outbox';
 import { idbOutboxStorage } from '../../src/features/chat/outbox/outbox-storage';
+import { showToast } from '../../src/lib/toast';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { ok } from './support/helpers';
+import { server } from './support/msw-server';
 import type { ChatConnection, ConnectionState, QueueHandlers } from '../../src/features/chat/realtime/chat-connection';
+
+// The banner for another room's message is a toast; the toast store itself is the shell's.
+vi.mock('../../src/lib/toast', async (importOriginal) => ({ ...(await importOriginal<object>()), showToast: vi.fn() }));
 
 /** The part of ChatConnection AppChat drives; the test plays the socket. */
 class FakeConnection {
@@ -76,9 +83,10 @@ async function setup({ visible = true, online = true } = {}) {
   const outbox = new Outbox(idbOutboxStorage());
   await outbox.clear();
   const queryClient = new QueryClient();
-  const chat = new AppChat(queryClient, { connection: connection as unknown as ChatConnection, outbox, document, window });
+  const showRoom = vi.fn();
+  const chat = new AppChat(queryClient, { connection: connection as unknown as ChatConnection, outbox, document, window, showRoom });
   chats.push(chat);
-  return { chat, connection, document, window, outbox, queryClient };
+  return { chat, connection, document, window, outbox, queryClient, showRoom };
 }
 
 describe("AppChat: the signed-in app's one chat connection (contract section 17)", () => {
@@ -138,5 +146,76 @@ describe("AppChat: the signed-in app's one chat connection (contract section 17)
     chat.typing(5, 2_000);
     chat.typing(4, 2_600);
     expect(connection.published.map((p) => p.destination)).toEqual([typingPublish(4), typingPublish(5), typingPublish(4)]);
+  });
+});
+
+describe('a message in another room while a room is open (KakaoTalk’s banner)', () => {
+  const listed = (roomId: number, friendName: string, unreadCount: number, lastMessage = '안녕하세요') => ({
+    roomId,
+    friendId: roomId * 10,
+    friendName,
+    friendDepartment: '경영학과',
+    friendImageUrl: null,
+    lastMessage,
+    lastMessageSentAt: '12:00',
+    unreadCount,
+  });
+  const event = (roomId: number, lastMessage: string, unreadCount: number) => ({
+    roomId,
+    lastMessage,
+    lastMessageSentAt: '12:01',
+    unreadCount,
+    totalUnreadCount: unreadCount,
+  });
+
+  async function inRoom(openRoomId: number | null, options: { visible?: boolean } = {}) {
+    const context = await setup(options);
+    context.queryClient.setQueryData(chatKeys.rooms(), {
+      pages: [{ data: [listed(7, '장채원', 0), listed(8, '이준호', 0)], meta: { currentPage: 0, pageSize: 10, totalItems: 2, totalPages: 1, hasNext: false } }],
+      pageParams: [0],
+    });
+    context.chat.start();
+    if (openRoomId !== null) context.chat.openRoom(openRoomId, { onMessage: () => undefined });
+    vi.mocked(showToast).mockClear();
+    return context;
+  }
+
+  it('says “이준호: 메시지” in a toast that opens that room when tapped', async () => {
+    const { connection, showRoom } = await inRoom(7);
+    connection.queue!.onRoom!(event(8, '밥 먹었어요?', 1));
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(1));
+    const [title, body, options] = vi.mocked(showToast).mock.calls[0]!;
+    expect([title, body]).toEqual(['이준호', '밥 먹었어요?']);
+    options!.onSelect!();
+    expect(showRoom).toHaveBeenCalledWith(8, { friendId: 80, name: '이준호', department: '경영학과', imageUrl: null });
+  });
+
+  it('says nothing for the open room, my own message, a read, a hidden app, or with no room open', async () => {
+    const open = await inRoom(7);
+    open.connection.queue!.onRoom!(event(7, '지금 보는 방', 1));
+    // My own message (sent from my other phone): the room's unread count does not grow.
+    open.connection.queue!.onRoom!(event(8, '내가 보낸 말', 0));
+    open.chat.stop();
+    const hidden = await inRoom(7, { visible: false });
+    hidden.connection.queue!.onRoom!(event(8, '숨겨진 앱', 1));
+    hidden.chat.stop();
+    const home = await inRoom(null);
+    home.connection.queue!.onRoom!(event(8, '홈 화면', 1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('a room the list does not know yet (a new one) is named once the list is fetched', async () => {
+    server.use(
+      mswHttp.get('*/api/chatrooms', () =>
+        HttpResponse.json(
+          ok({ data: [listed(12, '박서연', 1, '처음 인사드려요')], meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false } }),
+        ),
+      ),
+    );
+    const { connection } = await inRoom(7);
+    connection.queue!.onRoom!(event(12, '처음 인사드려요', 1));
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(showToast).mock.calls[0]!.slice(0, 2)).toEqual(['박서연', '처음 인사드려요']);
   });
 });

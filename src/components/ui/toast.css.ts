@@ -33,6 +33,24 @@ export const texts = style({ flex: 1, minWidth: 0, display: 'flex', flexDirectio
 export const title = style({ fontWeight: vars.font.bold });
 export const body = style({ overflowWrap: 'anywhere' });
 
+/** A toast that opens something: its text is one button, reset to look like the plain one. */
+export const select = style([
+  texts,
+  {
+    padding: 0,
+    border: 'none',
+    background: vars.color.transparent,
+    color: 'inherit',
+    font: 'inherit',
+    textAlign: 'left',
+    cursor: 'pointer',
+    ':focus-visible': { outline: `2px solid ${vars.color.white}`, outlineOffset: vars.space.xxs },
+  },
+]);
+
+/** A message preview: one line, cut with an ellipsis (the room shows the rest). */
+export const preview = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
 export const close = style({
   flex: 'none',
   minWidth: vars.size.touch,

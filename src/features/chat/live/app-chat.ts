@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TYPING_MIN_INTERVAL_MS, readPublish, typingPublish } from '../../../../contract/stomp-values';
-import { chatKeys } from '../../../entities/chat-room';
+import { chatKeys, chatRoomsQueryOptions } from '../../../entities/chat-room';
+import { showToast } from '../../../lib/toast';
+import type { ChatFriend } from '../model/friend';
 import { OutboxDrainer } from '../outbox/drainer';
 import { getOutbox, type Outbox } from '../outbox/outbox';
 import { ChatConnection, type ConnectionState, type RoomHandlers } from '../realtime/chat-connection';
-import { applyNotificationEvent, applyRoomEvent } from './cache';
+import { applyNotificationEvent, applyRoomEvent, listedRoom } from './cache';
 
 /** A hidden app keeps its connection this long (switching apps briefly), then lets push take over. */
 const HIDDEN_GRACE_MS = 30_000;
@@ -20,6 +22,8 @@ export interface AppChatOptions {
   document?: DocumentLike | null;
   /** Where `online` comes from and `navigator.onLine` is read (null: always online). */
   window?: WindowLike | null;
+  /** Opens a room's screen (the router's, handed in by the app's root): another room's toast does it. */
+  showRoom?: (roomId: number, friend: ChatFriend) => void;
 }
 
 /**
@@ -37,6 +41,11 @@ export class AppChat {
   private readonly window: WindowLike | null;
   private readonly stops: Array<() => void> = [];
   private readonly lastTyping = new Map<number, number>();
+  /** The rooms whose screen is open (their topic subscribed), with how many times each is open. */
+  private readonly openRooms = new Map<number, number>();
+  /** Each room's unread count from its last `event:room`, for a room the list has not loaded. */
+  private readonly unreadSeen = new Map<number, number>();
+  private readonly showRoom: (roomId: number, friend: ChatFriend) => void;
   private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
 
@@ -49,6 +58,7 @@ export class AppChat {
     this.document = options.document === undefined ? (typeof document === 'undefined' ? null : document) : options.document;
     this.window = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
     this.drainer = new OutboxDrainer(this.outbox, this.connection);
+    this.showRoom = options.showRoom ?? ((roomId, friend) => roomShower?.(roomId, friend));
   }
 
   start(): void {
@@ -58,7 +68,12 @@ export class AppChat {
     void this.outbox.ready();
     this.stops.push(
       this.connection.subscribeMemberQueue({
-        onRoom: (event) => applyRoomEvent(this.queryClient, event),
+        onRoom: (event) => {
+          const before = applyRoomEvent(this.queryClient, event)?.unreadCount ?? this.unreadSeen.get(event.roomId) ?? 0;
+          this.unreadSeen.set(event.roomId, event.unreadCount);
+          // Only the friend's new message adds to my unread count: not mine (from my other phone), not a read.
+          if (event.unreadCount > before && event.lastMessage !== null) void this.announce(event.roomId, event.lastMessage);
+        },
         onNotification: (event) => applyNotificationEvent(this.queryClient, event),
         // Whatever changed while we were away: the list and the unread total are fetched again.
         onSubscribed: () => {
@@ -94,7 +109,41 @@ export class AppChat {
 
   /** While a room is open: its messages and events. Returns the function that closes it. */
   openRoom(roomId: number, handlers: RoomHandlers): () => void {
-    return this.connection.subscribeRoom(roomId, handlers);
+    this.openRooms.set(roomId, (this.openRooms.get(roomId) ?? 0) + 1);
+    const close = this.connection.subscribeRoom(roomId, handlers);
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      const count = (this.openRooms.get(roomId) ?? 1) - 1;
+      if (count > 0) this.openRooms.set(roomId, count);
+      else this.openRooms.delete(roomId);
+      close();
+    };
+  }
+
+  /**
+   * KakaoTalk's banner: inside a room, another room's new message is said in a toast ("이준호" and
+   * the message) that opens that room when tapped. Elsewhere the 채팅 tab's badge says it; in the
+   * open room the message itself does; a hidden app has push.
+   */
+  private async announce(roomId: number, lastMessage: string): Promise<void> {
+    const showing = () => this.openRooms.size > 0 && !this.openRooms.has(roomId) && (this.document?.visibilityState ?? 'visible') === 'visible';
+    if (!showing()) return;
+    let room = listedRoom(this.queryClient, roomId);
+    if (!room) {
+      // A new room (or one beyond the loaded pages): the list's first page has it on top now.
+      await this.queryClient.fetchInfiniteQuery(chatRoomsQueryOptions()).catch(() => undefined);
+      room = listedRoom(this.queryClient, roomId);
+    }
+    if (!room || !showing()) return;
+    const friend: ChatFriend = {
+      ...(room.friendId ? { friendId: room.friendId } : {}),
+      name: room.friendName,
+      department: room.friendDepartment ?? null,
+      imageUrl: room.friendImageUrl ?? null,
+    };
+    showToast(room.friendName, lastMessage, { onSelect: () => this.showRoom(roomId, friend) });
   }
 
   /** SEND /pub/read: I have read the room up to this message. */
@@ -124,6 +173,13 @@ export class AppChat {
     if (this.window && !this.window.navigator.onLine && this.connection.getState() === 'CLOSED') return;
     void this.connection.open();
   };
+}
+
+let roomShower: ((roomId: number, friend: ChatFriend) => void) | undefined;
+
+/** The app's root hands in how a room's screen is opened (its router), for another room's toast. */
+export function setRoomShower(show: ((roomId: number, friend: ChatFriend) => void) | undefined): void {
+  roomShower = show;
 }
 
 let shared: { chat: AppChat; queryClient: QueryClient; users: number } | undefined;

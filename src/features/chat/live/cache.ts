@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { NotificationEvent, ReadEvent, RoomEvent } from '../../../../contract/stomp';
 import { MEETUP_NOTIFICATION_TYPES, type NotificationType } from '../../../../contract/notifications-values';
-import type { ChatRoomPage, ChatUnread } from '../../../../contract/chat';
+import type { ChatRoomItem, ChatRoomPage, ChatUnread } from '../../../../contract/chat';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { matchKeys } from '../../../entities/match';
 import { meetupKeys } from '../../../entities/meetup';
@@ -15,20 +15,18 @@ type RoomsData = InfiniteData<ChatRoomPage, unknown>;
  * `event:room` → the chat list in the query cache: the room's last message, time and unread count,
  * and the room moves to the top (most recent first, as the server orders it). A room the list does
  * not know (new, or beyond the loaded pages) makes the list refetch instead. The member's total
- * (the 채팅 tab and app icon badge) is taken as the server counted it over all rooms.
+ * (the 채팅 tab and app icon badge) is taken as the server counted it over all rooms. Returns the
+ * room as the list had it before, if it did.
  */
-export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): void {
+export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): ChatRoomItem | undefined {
   // A fetch of the total under way (the member queue's (re)subscribe starts one) may have been
   // answered before this event's message, and would land after it: it is cancelled, which puts the
   // cache back as it was before that fetch at once, so the event's total is the one kept.
   void queryClient.cancelQueries({ queryKey: chatKeys.unread(), exact: true });
   queryClient.setQueryData<ChatUnread>(chatKeys.unread(), { unreadCount: event.totalUnreadCount });
-  let known = false;
+  const room = listedRoom(queryClient, event.roomId);
   queryClient.setQueryData<RoomsData>(chatKeys.rooms(), (old) => {
-    if (!old || old.pages.length === 0) return old;
-    const room = old.pages.flatMap((page) => page.data).find((item) => item.roomId === event.roomId);
-    if (!room) return old;
-    known = true;
+    if (!old || old.pages.length === 0 || !room) return old;
     const updated = { ...room, lastMessage: event.lastMessage, lastMessageSentAt: event.lastMessageSentAt, unreadCount: event.unreadCount };
     // Only a new message moves a room up; a read leaves it where it is.
     const moved = room.lastMessage !== event.lastMessage || room.lastMessageSentAt !== event.lastMessageSentAt;
@@ -39,7 +37,16 @@ export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): void
     if (moved) pages[0] = { ...pages[0]!, data: [updated, ...pages[0]!.data] };
     return { ...old, pages };
   });
-  if (!known) void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+  if (!room) void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+  return room;
+}
+
+/** The room as the loaded chat list pages have it (friend, last message, unread count), if they do. */
+export function listedRoom(queryClient: QueryClient, roomId: number): ChatRoomItem | undefined {
+  return queryClient
+    .getQueryData<RoomsData>(chatKeys.rooms())
+    ?.pages.flatMap((page) => page.data)
+    .find((item) => item.roomId === roomId);
 }
 
 /** `event:read` → the friend has read my messages up to `lastReadMessageId`: their `1` goes. */

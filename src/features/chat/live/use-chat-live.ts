@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { unreadCountQueryOptions } from '../../../entities/chat-room';
 import { whenIdleAfterPaint } from '../../../lib/after-paint';
@@ -23,21 +24,28 @@ function showAppBadge(count: number): void {
  */
 export function useChatLive(signedIn: boolean): number {
   const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
     if (!signedIn) return undefined;
     let cancelled = false;
     let release: (() => void) | undefined;
+    let forgetShower: (() => void) | undefined;
     const cancelStart = whenIdleAfterPaint(() => {
-      void import('./app-chat').then(({ acquireAppChat }) => {
-        if (!cancelled) release = acquireAppChat(queryClient).release;
+      void import('./app-chat').then(({ acquireAppChat, setRoomShower }) => {
+        if (cancelled) return;
+        // Another room's toast opens that room, as the chat list's row does (friend in router state).
+        setRoomShower((roomId, friend) => void router.navigate({ to: '/chatting/$id', params: { id: roomId }, state: { chatFriend: friend } }));
+        forgetShower = () => setRoomShower(undefined);
+        release = acquireAppChat(queryClient).release;
       });
     });
     return () => {
       cancelled = true;
       cancelStart();
+      forgetShower?.();
       release?.();
     };
-  }, [signedIn, queryClient]);
+  }, [signedIn, queryClient, router]);
 
   const unread = useQuery({ ...unreadCountQueryOptions(), enabled: signedIn });
   const total = signedIn ? (unread.data?.unreadCount ?? 0) : 0;
