@@ -158,3 +158,70 @@ test('the tab badge counts unread messages in rooms beyond the first list page',
   await contextOld.close();
   await context.close();
 });
+
+test('on a phone Enter breaks the line; inside a room another room’s message shows a banner that opens it; its menu copies; 채팅방 나가기 leaves', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await signUpStudent(request, E2E_URL, uniqueEmail('banner-a'), '김하나');
+  const b = await signUpStudent(request, E2E_URL, uniqueEmail('banner-b'), '이두리');
+  const c = await signUpStudent(request, E2E_URL, uniqueEmail('banner-c'), '이준호');
+  const roomAB = await matchAndOpenRoom(request, E2E_URL, a, b);
+  const roomAC = await matchAndOpenRoom(request, E2E_URL, a, c);
+  const contextA = await studentContext(browser, E2E_URL, a);
+  await contextA.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const contextC = await studentContext(browser, E2E_URL, c);
+  const pageA = await contextA.newPage();
+  const pageC = await contextC.newPage();
+
+  await pageA.goto(`/chatting/${roomAB}`);
+  await connected(pageA);
+  // A phone (coarse pointer): the key is a line break, and it breaks the line instead of sending.
+  const input = pageA.getByRole('textbox', { name: '메시지' });
+  await expect(input).toHaveAttribute('enterkeyhint', 'enter');
+  await input.fill('첫 줄');
+  await input.press('Enter');
+  await input.pressSequentially('둘째 줄');
+  await expect(input).toHaveValue('첫 줄\n둘째 줄');
+  await pageA.getByRole('button', { name: '보내기' }).click();
+  await expect(bubbleRow(pageA, '둘째 줄')).toHaveAttribute('data-status', 'sent', { timeout: 20_000 });
+
+  // 이준호 writes in the other room: a banner in A's open room, and only there.
+  await pageC.goto(`/chatting/${roomAC}`);
+  await connected(pageC);
+  await say(pageC, '서울 중구 세종대로 110 앞에서 봐요');
+  const banner = pageA.getByRole('button', { name: '이준호: 서울 중구 세종대로 110 앞에서 봐요' });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await shoot(pageA, 'chat-live-05-other-room-banner');
+  await expect(pageC.getByTestId('toast')).toHaveCount(0);
+  await banner.click();
+  await expect(pageA).toHaveURL(new RegExp(`/chatting/${roomAC}$`));
+  await expect(pageA.getByRole('button', { name: '이준호 프로필 보기' })).toBeVisible();
+
+  // Long press on the address: a menu to copy it, not the report form.
+  const bubble = messageList(pageA).locator('li[data-status] p').filter({ hasText: '세종대로' });
+  const box = (await bubble.boundingBox())!;
+  await pageA.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await pageA.mouse.down();
+  await pageA.waitForTimeout(600);
+  await pageA.mouse.up();
+  const menu = pageA.getByRole('menu', { name: '메시지 메뉴' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['복사', '신고하기']);
+  await shoot(pageA, 'chat-live-06-message-menu');
+  await menu.getByRole('menuitem', { name: '복사' }).click();
+  await expect(pageA.getByText('복사했어요')).toBeVisible();
+  expect(await pageA.evaluate(() => navigator.clipboard.readText())).toBe('서울 중구 세종대로 110 앞에서 봐요');
+
+  // ⋯ → 채팅방 나가기 → the list's confirmation → back on the 채팅 list without the room.
+  await pageA.getByRole('button', { name: '채팅방 메뉴' }).click();
+  await pageA.getByRole('dialog', { name: '채팅방 메뉴' }).getByRole('button', { name: '채팅방 나가기' }).click();
+  const confirm = pageA.getByRole('dialog', { name: '채팅방을 나갈까요?' });
+  await shoot(pageA, 'chat-live-07-leave-confirm');
+  await confirm.getByRole('button', { name: '나가기' }).click();
+  await expect(pageA).toHaveURL(/\/chatting$/);
+  await expect(pageA.getByRole('link', { name: /이두리/ })).toBeVisible();
+  await expect(pageA.getByRole('link', { name: /이준호/ })).toHaveCount(0);
+  await contextA.close();
+  await contextC.close();
+});

@@ -101,7 +101,7 @@ async function longPress(page: Page, text: string) {
   await page.mouse.up();
 }
 
-test('a student reports a chat message from its long press; the room menu offers 신고하기 and 차단하기', async ({ browser, request }) => {
+test('a student reports a chat message from its long-press menu; the room menu offers 채팅방 나가기, 신고하기 and 차단하기', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const a = await signUpStudent(request, E2E_URL, uniqueEmail('report-a'), '신고자');
   const b = await signUpStudent(request, E2E_URL, uniqueEmail('report-b'), '무례한이');
@@ -123,6 +123,7 @@ test('a student reports a chat message from its long press; the room menu offers
   // The room's menu.
   await pageA.getByRole('button', { name: '채팅방 메뉴' }).click();
   const menu = pageA.getByRole('dialog', { name: '채팅방 메뉴' });
+  await expect(menu.getByRole('button', { name: '채팅방 나가기' })).toBeVisible();
   await expect(menu.getByRole('button', { name: '신고하기' })).toBeVisible();
   await expect(menu.getByRole('button', { name: '차단하기' })).toBeVisible();
   await shoot(pageA, 'safety-06-chat-menu');
@@ -130,8 +131,13 @@ test('a student reports a chat message from its long press; the room menu offers
   await menu.getByRole('button', { name: '닫기' }).click();
   await expect(menu).toBeHidden();
 
-  // Long press on B's message → the report sheet with the message attached.
+  // Long press on B's message → its menu (복사, 신고하기) → the report sheet with the message attached.
   await longPress(pageA, '이상한 말');
+  const messageMenu = pageA.getByRole('menu', { name: '메시지 메뉴' });
+  await expect(messageMenu.getByRole('menuitem')).toHaveText(['복사', '신고하기']);
+  await shoot(pageA, 'safety-06b-message-menu');
+  await accessible(pageA);
+  await messageMenu.getByRole('menuitem', { name: '신고하기' }).click();
   const sheet = pageA.getByRole('dialog', { name: '신고하기' });
   await expect(sheet).toBeVisible();
   await expect(sheet.locator('blockquote')).toHaveText('이상한 말');
