@@ -180,14 +180,17 @@ describe('event:notification', () => {
     expect(seen).toEqual([{ type: 'MEETUP_PROPOSED' }, { type: 'MEETUP_DECLINED', content: '이거절님이 약속을 거절했어요.' }]);
   });
 
-  it('a decline or a cancellation is said in a toast (the card only redraws); other types and a missing text are not', () => {
+  it('an acceptance, a decline or a cancellation is said in a toast (the card only redraws); other types and a missing text are not', () => {
     const client = new QueryClient();
     vi.mocked(showToast).mockClear();
+    // The proposer waits for this answer: said where they are, not only in 알림.
+    applyNotificationEvent(client, { type: 'MEETUP_CONFIRMED', content: '김민지님이 약속을 수락했어요!' });
     applyNotificationEvent(client, { type: 'MEETUP_DECLINED', content: '이거절님이 약속을 거절했어요. 다른 시간을 제안해 보세요.' });
     applyNotificationEvent(client, { type: 'MEETUP_CANCELLED', content: '김취소님이 약속을 취소했어요.' });
     applyNotificationEvent(client, { type: 'MEETUP_PROPOSED', content: '박제안님이 점심 약속을 제안했어요!' });
     applyNotificationEvent(client, { type: 'MEETUP_CANCELLED' });
     expect(vi.mocked(showToast).mock.calls.map(([title]) => title)).toEqual([
+      '김민지님이 약속을 수락했어요!',
       '이거절님이 약속을 거절했어요. 다른 시간을 제안해 보세요.',
       '김취소님이 약속을 취소했어요.',
     ]);

@@ -68,8 +68,11 @@ export function applyReadEvent(queryClient: QueryClient, roomId: number, event: 
   });
 }
 
-/** Notification types an open app says in a toast (their other change is something disappearing). */
-const SAID_IN_APP: readonly NotificationType[] = ['MEETUP_DECLINED', 'MEETUP_CANCELLED'];
+/**
+ * Notification types an open app says in a toast: an answer to the student's proposal or their
+ * meetup (accepted, declined, cancelled) which otherwise only redraws a card, or takes it away.
+ */
+const SAID_IN_APP: readonly NotificationType[] = ['MEETUP_CONFIRMED', 'MEETUP_DECLINED', 'MEETUP_CANCELLED'];
 
 /**
  * `event:notification` → what it is about is fetched again where it is on screen (TanStack Query
@@ -81,8 +84,8 @@ const SAID_IN_APP: readonly NotificationType[] = ['MEETUP_DECLINED', 'MEETUP_CAN
  */
 export function applyNotificationEvent(queryClient: QueryClient, event: NotificationEvent): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  // An answer that only takes something off the screen (the pinned meetup turns back into 약속 잡기)
-  // is said as well, wherever the student is: else it just vanishes with no word.
+  // An answer that only redraws or takes something off the screen (the pinned meetup turns 확정, or
+  // back into 약속 잡기) is said as well, wherever the student is: else it passes with no word.
   if (event.content && (SAID_IN_APP as readonly string[]).includes(event.type)) showToast(event.content);
   if ((MEETUP_NOTIFICATION_TYPES as readonly string[]).includes(event.type)) void queryClient.invalidateQueries({ queryKey: meetupKeys.all });
   else if (event.type.startsWith('MATCH_')) {
