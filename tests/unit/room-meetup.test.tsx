@@ -130,3 +130,49 @@ describe('RoomMeetup: the partner’s proposal arriving under the 약속 잡기 
     expect(screen.getByRole('article', { name: '이하늘님과의 약속' })).toHaveTextContent('이하늘님의 답을 기다리고 있어요');
   });
 });
+
+describe('RoomMeetup: the 약속 잡기 sheet’s errors', () => {
+  let accepted: { id: number; matchedUser: { id: number } }[];
+  beforeEach(() => {
+    accepted = [{ id: MATCH, matchedUser: { id: FRIEND } }];
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/matches`, () =>
+        HttpResponse.json(ok({ data: accepted, meta: { currentPage: 0, pageSize: 50, totalItems: accepted.length, totalPages: 1, hasNext: false } })),
+      ),
+      mswHttp.get(`${ORIGIN}/api/matches/${MATCH}/meetup-suggestions`, () => HttpResponse.json(ok([slot]))),
+      mswHttp.get(`${ORIGIN}/api/meetups`, () => HttpResponse.json(ok([]))),
+    );
+  });
+
+  it('"시간을 골라 주세요." goes away once a time is picked', async () => {
+    renderRoomStrip();
+    fireEvent.click(await screen.findByRole('button', { name: '약속 잡기' }));
+    const sheet = await screen.findByRole('dialog', { name: '이하늘님과 약속 잡기' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    expect(within(sheet).getByRole('alert')).toHaveTextContent('시간을 골라 주세요.');
+    fireEvent.click(await within(sheet).findByRole('button', { name: /학생식당/ }));
+    expect(within(sheet).queryByRole('alert')).toBeNull();
+  });
+
+  it('a proposal refused with 404 (blocked meanwhile: the match is gone) keeps the sheet and what was typed, and says why', async () => {
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches/${MATCH}/meetups`, () => {
+        // The partner blocked the student a moment before: the pair's match and meetups answer as gone.
+        accepted = [];
+        return HttpResponse.json(fail('MEETUP_404', '약속을 찾을 수 없어요.'), { status: 404 });
+      }),
+    );
+    renderRoomStrip();
+    const sheet = await pickFirstSuggestion();
+    fireEvent.change(within(sheet).getByRole('textbox', { name: /장소/ }), { target: { value: '정문 앞 카페' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('약속을 찾을 수 없어요.');
+    // Still up after the refetches the refusal set off (the accepted match is gone by then).
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBe(sheet);
+    expect(within(sheet).getByRole('alert')).toHaveTextContent('약속을 찾을 수 없어요.');
+    expect(within(sheet).getByRole('textbox', { name: /장소/ })).toHaveValue('정문 앞 카페');
+    fireEvent.click(within(sheet).getByRole('button', { name: '닫기' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBeNull());
+  });
+});

@@ -49,6 +49,19 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
   const [custom, setCustom] = useState(defaultCustom);
   const [place, setPlace] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A new choice answers the error about the last one ("시간을 골라 주세요." once a time is picked).
+  const pick = (choice: number | 'custom') => {
+    setError(null);
+    setPicked(choice);
+  };
+  const editCustom = (change: Partial<typeof custom>) => {
+    setError(null);
+    setCustom({ ...custom, ...change });
+  };
+  const editPlace = (value: string) => {
+    setError(null);
+    setPlace(value);
+  };
   const items = suggestions.data ?? [];
   const suggestionsOffline = useWaitingForNetwork(suggestions);
 
@@ -104,14 +117,14 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
         <ul className={styles.options} aria-label="추천 시간">
           {items.map((slot, i) => (
             <li key={slot.startsAt}>
-              <button type="button" className={styles.option} aria-pressed={picked === i} onClick={() => setPicked(i)}>
+              <button type="button" className={styles.option} aria-pressed={picked === i} onClick={() => pick(i)}>
                 <span>{formatMeetupRange(slot.startsAt, slot.endsAt)}</span>
                 <span className={styles.optionPlace}>{slot.place}</span>
               </button>
             </li>
           ))}
           <li>
-            <button type="button" className={styles.option} aria-pressed={picked === 'custom'} onClick={() => setPicked('custom')}>
+            <button type="button" className={styles.option} aria-pressed={picked === 'custom'} onClick={() => pick('custom')}>
               다른 날짜·시간 직접 정하기
             </button>
           </li>
@@ -120,18 +133,11 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
           <div className={styles.fields}>
             <label className={styles.field}>
               날짜
-              <input className={styles.input} type="date" value={custom.date} onChange={(e) => setCustom({ ...custom, date: e.target.value })} required />
+              <input className={styles.input} type="date" value={custom.date} onChange={(e) => editCustom({ date: e.target.value })} required />
             </label>
             <label className={styles.field}>
               시간
-              <input
-                className={styles.input}
-                type="time"
-                step={300}
-                value={custom.time}
-                onChange={(e) => setCustom({ ...custom, time: e.target.value })}
-                required
-              />
+              <input className={styles.input} type="time" step={300} value={custom.time} onChange={(e) => editCustom({ time: e.target.value })} required />
             </label>
           </div>
         ) : null}
@@ -142,7 +148,7 @@ export function PlanMeetupSheet({ matchId, partnerName, open, onClose }: PlanMee
             value={place}
             maxLength={MEETUP_PLACE_MAX}
             placeholder={picked !== null && picked !== 'custom' ? items[picked]?.place : '예: 학생식당'}
-            onChange={(e) => setPlace(e.target.value)}
+            onChange={(e) => editPlace(e.target.value)}
           />
         </label>
         {takenReason || error ? (

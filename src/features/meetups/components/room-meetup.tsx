@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { useAcceptedMatchId, useMeetups } from '../../../entities/meetup';
 import { MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
-import { PlanMeetupButton, PlanMeetupSheet } from './plan-meetup-sheet';
+import { PlanMeetupSheet } from './plan-meetup-sheet';
 
 /**
  * The chat room's meetup strip (decision 0013): the pair's open meetup pinned above the messages
@@ -12,25 +12,25 @@ import { PlanMeetupButton, PlanMeetupSheet } from './plan-meetup-sheet';
 export function RoomMeetup({ friendId, friendName }: { friendId: number; friendName: string }) {
   const upcoming = useMeetups('upcoming');
   const matchId = useAcceptedMatchId(friendId);
-  // Whether 약속 잡기's sheet is up, held here and not in the button: when the partner's proposal
-  // arrives meanwhile the card takes the button's place, and the sheet stays (same place in the
-  // tree) to say so, with the student's pick still shown, instead of vanishing with the button.
-  const [planning, setPlanning] = useState(false);
+  // The match 약속 잡기's sheet is up for, held here and not in the button: when the partner's
+  // proposal arrives meanwhile the card takes the button's place, and the sheet stays (same place in
+  // the tree) to say so, with the student's pick still shown, instead of vanishing with the button.
+  // Kept while the sheet is up even when the match is gone (a block: the proposal's 404 refetches
+  // the accepted match, now none), so the sheet says why and keeps what was typed.
+  const [planning, setPlanning] = useState<number | null>(null);
   const meetup = upcoming.data?.find((m) => m.partner.id === friendId);
   const acceptedMatchId = typeof matchId.data === 'number' ? matchId.data : null;
-  if (!meetup && acceptedMatchId === null) return null;
+  if (!meetup && acceptedMatchId === null && planning === null) return null;
   return (
     <div className={styles.pinned}>
       {meetup ? (
         <MeetupCard meetup={meetup} pinned />
       ) : (
-        <Button size="md" variant="secondary" onClick={() => setPlanning(true)}>
+        <Button size="md" variant="secondary" disabled={acceptedMatchId === null} onClick={() => setPlanning(acceptedMatchId)}>
           약속 잡기
         </Button>
       )}
-      {planning && acceptedMatchId !== null ? (
-        <PlanMeetupSheet matchId={acceptedMatchId} partnerName={friendName} open onClose={() => setPlanning(false)} />
-      ) : null}
+      {planning !== null ? <PlanMeetupSheet matchId={planning} partnerName={friendName} open onClose={() => setPlanning(null)} /> : null}
     </div>
   );
 }
@@ -38,10 +38,16 @@ export function RoomMeetup({ friendId, friendName }: { friendId: number; friendN
 /** On a member's profile: "약속 잡기" when the caller has an accepted match with them. */
 export function ProfilePlanMeetup({ memberId, memberName }: { memberId: number; memberName: string }) {
   const matchId = useAcceptedMatchId(memberId);
-  if (typeof matchId.data !== 'number') return null;
+  // As in the room: the sheet outlives the match (a refused proposal after a block) to say why.
+  const [planning, setPlanning] = useState<number | null>(null);
+  const acceptedMatchId = typeof matchId.data === 'number' ? matchId.data : null;
+  if (acceptedMatchId === null && planning === null) return null;
   return (
     <div className={styles.section}>
-      <PlanMeetupButton matchId={matchId.data} partnerName={memberName} />
+      <Button size="md" variant="secondary" disabled={acceptedMatchId === null} onClick={() => setPlanning(acceptedMatchId)}>
+        약속 잡기
+      </Button>
+      {planning !== null ? <PlanMeetupSheet matchId={planning} partnerName={memberName} open onClose={() => setPlanning(null)} /> : null}
     </div>
   );
 }
