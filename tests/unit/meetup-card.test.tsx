@@ -33,24 +33,29 @@ const buttons = () =>
     .map((b) => b.textContent);
 
 describe('MeetupCard: what each member may do (contract section 14)', () => {
-  it('the partner of a proposal may accept or decline and add it to a calendar; 취소 is the proposer’s', () => {
+  it('the partner of a proposal may accept or decline, and nothing goes to a calendar yet; 취소 is the proposer’s', () => {
     renderWithQuery(<MeetupCard meetup={base({})} />);
     expect(screen.getByRole('article', { name: '김제안님과의 약속' })).toHaveTextContent('약속 제안');
-    // Not 거절 and 취소 side by side: declining is how the partner says no.
-    expect(buttons()).toEqual(['수락', '거절', '캘린더에 추가']);
-    expect(screen.getByRole('link', { name: 'Google 캘린더' })).toHaveAttribute('href', expect.stringContaining('calendar.google.com'));
+    // Not 거절 and 취소 side by side: declining is how the partner says no. A proposal is not a
+    // meetup yet: a calendar entry would stay after a decline.
+    expect(buttons()).toEqual(['수락', '거절']);
+    expect(screen.queryByRole('link', { name: 'Google 캘린더' })).toBeNull();
   });
 
-  it('the proposer waits: no accept or decline', () => {
+  it('the proposer waits: no accept or decline, no calendar until accepted', () => {
     // The caller proposed: the other member (partner) is the meetup's partner column.
     renderWithQuery(<MeetupCard meetup={base({ partner: { id: 20, memberName: '이수락' } })} />);
-    expect(buttons()).toEqual(['캘린더에 추가', '취소']);
+    expect(buttons()).toEqual(['취소']);
+    expect(screen.queryByRole('link', { name: 'Google 캘린더' })).toBeNull();
     expect(screen.getByRole('article')).toHaveTextContent('이수락님의 답을 기다리고 있어요');
   });
 
-  it('a confirmed meetup may be cancelled by either member before the start', () => {
+  it('a confirmed meetup may be cancelled by either member before the start, and added to a calendar', () => {
     const { unmount } = renderWithQuery(<MeetupCard meetup={base({ status: 'CONFIRMED' })} />);
     expect(buttons()).toEqual(['캘린더에 추가', '취소']);
+    expect(screen.getByRole('link', { name: 'Google 캘린더' })).toHaveAttribute('href', expect.stringContaining('calendar.google.com'));
+    // Whom it is with, as a sentence: "학생식당 · 김제안님과", not a bare name.
+    expect(screen.getByRole('article')).toHaveTextContent('학생식당 · 김제안님과');
     unmount();
     renderWithQuery(<MeetupCard meetup={base({ status: 'CONFIRMED', partner: { id: 20, memberName: '이수락' } })} />);
     expect(buttons()).toEqual(['캘린더에 추가', '취소']);
@@ -68,6 +73,29 @@ describe('MeetupCard: what each member may do (contract section 14)', () => {
     renderWithQuery(<MeetupCard meetup={base({ status: 'CANCELLED' })} past />);
     expect(buttons()).toEqual([]);
     expect(screen.getByRole('article')).toHaveTextContent('취소됨');
+  });
+
+  it('under 지난 약속 the badge says what is true, never 확정 or 수락 대기 for what is over', () => {
+    const ended = { startsAt: new Date(Date.now() - 2 * HOUR).toISOString(), endsAt: new Date(Date.now() - HOUR).toISOString() };
+    // The badge is the card's one text of its own (the exact text, not a part of a line).
+    const badge = (label: string) => expect(within(screen.getByRole('article')).getByText(label)).toBeInTheDocument();
+    // Not answered yet: it is over, and the card asks.
+    const waiting = renderWithQuery(<MeetupCard meetup={base({ ...ended, status: 'CONFIRMED' })} past />);
+    badge('지난 약속');
+    waiting.unmount();
+    // Answered, and still not DONE (the two answered differently, or the partner has not yet).
+    const differed = renderWithQuery(<MeetupCard meetup={base({ ...ended, status: 'CONFIRMED', myCheckin: { met: true, compliments: [] } })} past />);
+    badge('만남 확인 안 됨');
+    expect(screen.getByRole('article')).not.toHaveTextContent('확정');
+    differed.unmount();
+    const both = renderWithQuery(<MeetupCard meetup={base({ ...ended, status: 'DONE', myCheckin: { met: true, compliments: [] } })} past />);
+    badge('만남 완료');
+    both.unmount();
+    // A proposal nobody answered before its time.
+    renderWithQuery(<MeetupCard meetup={base({ ...ended })} past />);
+    badge('응답 없음');
+    expect(screen.getByRole('article')).not.toHaveTextContent('수락 대기');
+    expect(buttons()).toEqual([]);
   });
 });
 

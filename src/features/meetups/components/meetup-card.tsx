@@ -19,6 +19,17 @@ const STATUS_LABEL: Record<MeetupStatus, string> = {
   DONE: '만남 완료',
 };
 
+/**
+ * The badge of a meetup that is over, by what is known: a proposal nobody answered in time; a
+ * confirmed one this member has not answered ("만났나요?" beside it); one answered but not DONE,
+ * which needs both to say 네 (the other said 아니요 or has not answered yet: contract section 14).
+ */
+function endedStatusLabel(meetup: Meetup): string {
+  if (meetup.status === 'PROPOSED') return '응답 없음';
+  if (meetup.status === 'CONFIRMED') return meetup.myCheckin ? '만남 확인 안 됨' : '지난 약속';
+  return STATUS_LABEL[meetup.status];
+}
+
 /** `/meetups?checkin=next`: the in-app "만났나요?" (it names no meetup) opens the newest sheet awaiting an answer. */
 export const CHECKIN_NEXT = 'next' as const;
 
@@ -70,10 +81,14 @@ export function MeetupCard({
   // Opened from the "만났나요?" notification: the sheet is up at once.
   const [checkinOpen, setCheckinOpen] = useState(openCheckin && canCheckin);
 
+  // Only a confirmed meetup goes to a calendar: a proposal's entry would stay after a decline.
+  const calendar = meetup.status === 'CONFIRMED' && !ended;
+  const status = ended ? endedStatusLabel(meetup) : STATUS_LABEL[meetup.status];
   const answerClass = pinned ? styles.pinButton : undefined;
   const view: MeetupCardView = {
     when: formatMeetupRange(meetup.startsAt, meetup.endsAt),
-    where: `${meetup.place} · ${meetup.partner.memberName}님${meetup.status === 'PROPOSED' ? (iProposed ? '의 답을 기다리고 있어요' : '이 제안했어요') : ''}`,
+    // "학생식당 · 김민지님과" after the status: the line reads as whom the lunch is with.
+    where: `${meetup.place} · ${meetup.partner.memberName}님${meetup.status === 'PROPOSED' && !ended ? (iProposed ? '의 답을 기다리고 있어요' : '이 제안했어요') : '과'}`,
     pendingNote: pending.action ? (
       <p className={styles.note} role="status">
         {pending.offline ? `오프라인 — 연결되면 ${withParticle(PENDING_LABEL[pending.action], '을/를')} 보낼게요` : `${PENDING_LABEL[pending.action]} 중이에요`}
@@ -98,9 +113,9 @@ export function MeetupCard({
       ) : null,
     // The rest, which can wait (behind the pinned strip's toggle).
     later:
-      (open && !ended) || canCancel ? (
+      calendar || canCancel ? (
         <>
-          {open && !ended ? (
+          {calendar ? (
             <>
               <Button size="md" variant="secondary" onClick={() => void downloadMeetupIcs(meetup.meetupId).catch(onError)}>
                 캘린더에 추가
@@ -136,7 +151,7 @@ export function MeetupCard({
 
   if (pinned) {
     return (
-      <PinnedMeetup label={label} status={STATUS_LABEL[meetup.status]} view={view}>
+      <PinnedMeetup label={label} status={status} view={view}>
         {overlays}
       </PinnedMeetup>
     );
@@ -145,7 +160,7 @@ export function MeetupCard({
     <article className={styles.card} aria-label={label}>
       <div className={styles.cardTop}>
         <span className={styles.eyebrow}>{meetup.status === 'PROPOSED' ? '약속 제안' : '점심 약속'}</span>
-        <span className={styles.badge}>{STATUS_LABEL[meetup.status]}</span>
+        <span className={styles.badge}>{status}</span>
       </div>
       <p className={styles.when}>{view.when}</p>
       <p className={styles.where}>{view.where}</p>
