@@ -19,6 +19,7 @@ export const Route = createFileRoute('/')({
       .then(() => {
         void queryClient.prefetchQuery(universityNameQueryOptions());
         void queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
+        void queryClient.prefetchQuery(meetupsQueryOptions('past'));
         return yieldToMain();
       })
       .then(() => {
@@ -40,7 +41,7 @@ function HomePage() {
       <HomeHero universityName={universityDisplayName(uniName.data)} />
       <CategoryGrid />
       <HomePrompts />
-      <UpcomingMeetups />
+      <UpcomingMeetups allLink />
       <HomeSections />
     </>
   );

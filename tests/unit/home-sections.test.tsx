@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Meetup } from '../../contract/meetups';
 import { MENTOR_CONFIGS } from '../../contract/mentor';
 import { ok } from './support/helpers';
 import { card, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
@@ -74,5 +75,40 @@ describe('home sections', () => {
     expect(screen.getByRole('link', { name: '지금 신청하기' })).toHaveAttribute('href', '/monthly-mentor');
     expect(await screen.findByRole('link', { name: /서비스 소개/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /교환학생/ })[0]).toHaveAttribute('href', '/explore?interest=EXCHANGE_STUDENT');
+  });
+
+  it('다가오는 약속 offers 전체 보기 (내 약속), and a lunch that is over and unanswered asks "이준호님과 만났나요?" there', async () => {
+    const HOUR = 3_600_000;
+    const ended: Meetup = {
+      meetupId: 31,
+      matchId: 4,
+      proposerId: 1,
+      partnerId: 12,
+      startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+      endsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+      place: '학생식당',
+      status: 'CONFIRMED',
+      createdAt: new Date(Date.now() - 48 * HOUR).toISOString(),
+      myCheckin: null,
+      partner: { id: 12, memberName: '이준호' },
+      chatRoomId: 5,
+    };
+    const answered: Meetup = { ...ended, meetupId: 30, partner: { id: 13, memberName: '박답함' }, myCheckin: { met: true, compliments: [] } };
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) =>
+        HttpResponse.json(ok(new URL(request.url).searchParams.get('scope') === 'past' ? [ended, answered] : [])),
+      ),
+      ...quietRest,
+    );
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: '다가오는 약속' });
+    expect(within(section).getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', '/meetups');
+    const ask = await within(section).findByRole('button', { name: /이준호님과 만났나요\?/ });
+    // Only the one still owed an answer.
+    expect(within(section).queryByText(/박답함/)).toBeNull();
+    fireEvent.click(ask);
+    const sheet = await screen.findByRole('dialog', { name: '만났나요?' });
+    expect(sheet).toHaveTextContent('이준호님과의 약속');
+    expect(within(sheet).getByRole('button', { name: '네, 만났어요' })).toBeInTheDocument();
   });
 });

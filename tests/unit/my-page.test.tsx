@@ -33,6 +33,8 @@ describe('my page', () => {
       ['4매칭 완료', '/matching?selectTab=ACCEPTED'],
     ]);
     expect(screen.getByRole('link', { name: /나의 프로필/ })).toHaveAttribute('href', '/my/profile');
+    // 지난 약속 and 만났나요? live on 내 약속: reachable without the notification that links there.
+    expect(screen.getByRole('link', { name: /내 약속/ })).toHaveAttribute('href', '/meetups');
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
   });
 

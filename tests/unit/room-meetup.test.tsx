@@ -176,3 +176,44 @@ describe('RoomMeetup: the 약속 잡기 sheet’s errors', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBeNull());
   });
 });
+
+describe('RoomMeetup: a lunch with this friend that is over and unanswered', () => {
+  const ended: Meetup = {
+    ...meetup(ME),
+    startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+    endsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    status: 'CONFIRMED',
+  };
+  let past: Meetup[];
+  let checkins: unknown[];
+  beforeEach(() => {
+    past = [ended];
+    checkins = [];
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/matches`, () =>
+        HttpResponse.json(
+          ok({ data: [{ id: MATCH, matchedUser: { id: FRIEND } }], meta: { currentPage: 0, pageSize: 50, totalItems: 1, totalPages: 1, hasNext: false } }),
+        ),
+      ),
+      mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) => HttpResponse.json(ok(new URL(request.url).searchParams.get('scope') === 'past' ? past : []))),
+      mswHttp.post(`${ORIGIN}/api/meetups/${ended.meetupId}/checkin`, async ({ request }) => {
+        checkins.push(await request.json());
+        past = [{ ...ended, myCheckin: { met: true, compliments: [] } }];
+        return HttpResponse.json(ok(past[0]));
+      }),
+    );
+  });
+
+  it('the strip asks "이하늘님과 만났나요?" instead of 약속 잡기; once answered, 약속 잡기 is back', async () => {
+    renderRoomStrip();
+    const ask = await screen.findByRole('button', { name: /이하늘님과 만났나요\?/ });
+    expect(screen.queryByRole('button', { name: '약속 잡기' })).toBeNull();
+    fireEvent.click(ask);
+    const sheet = await screen.findByRole('dialog', { name: '만났나요?' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '네, 만났어요' }));
+    fireEvent.click(within(sheet).getByRole('button', { name: '보내기' }));
+    expect(await screen.findByRole('button', { name: '약속 잡기' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /만났나요\?/ })).toBeNull();
+    expect(checkins).toEqual([{ met: true, compliments: [] }]);
+  });
+});

@@ -11,6 +11,7 @@ export const Route = createFileRoute('/my/')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myPageQueryOptions());
     void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
+    void context.queryClient.prefetchQuery(meetupsQueryOptions('past'));
   },
   component: () => (
     <MyPageView

@@ -1,6 +1,9 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { MeetupScope } from '../../../../contract/meetups';
 import { FirstLoad } from '../../../components/ui/first-load';
 import { useMeetups } from '../../../entities/meetup';
+import { PendingCheckins } from './checkin-prompt';
 import { awaitsCheckin, CHECKIN_NEXT, MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
 import { useLogError } from '../../../lib/use-log-error';
@@ -17,10 +20,14 @@ interface MeetupListProps {
   checkinId?: number | typeof CHECKIN_NEXT;
   /** In a column that pads its sides already (마이페이지): no side margin of its own. */
   inColumn?: boolean;
+  /** 전체 보기 beside the title: 내 약속 (/meetups), where 지난 약속 are. */
+  allLink?: boolean;
+  /** Shown under the title, above the list (the check-ins still owed). */
+  top?: ReactNode;
 }
 
 /** "다가오는 약속" (home, 마이페이지, /meetups) or "지난 약속"; read from the persisted cache offline. */
-export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn = false }: MeetupListProps) {
+export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn = false, allLink = false, top }: MeetupListProps) {
   const query = useMeetups(scope);
   useLogError('meetups', query.error);
   const items = query.data ?? [];
@@ -30,9 +37,17 @@ export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn =
   const openCheckinId = checkinId === CHECKIN_NEXT ? items.find((m) => awaitsCheckin(m, true))?.meetupId : checkinId;
   return (
     <section className={inColumn ? styles.sectionInColumn : styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {TITLES[scope].title}
-      </h2>
+      <div className={styles.headingRow}>
+        <h2 id={headingId} className={styles.heading}>
+          {TITLES[scope].title}
+        </h2>
+        {allLink ? (
+          <Link to="/meetups" className={styles.allLink}>
+            전체 보기
+          </Link>
+        ) : null}
+      </div>
+      {top}
       {query.isPending ? <FirstLoad query={query} inline /> : null}
       {query.isError && !query.data ? <p className={styles.error}>약속을 불러오지 못했어요.</p> : null}
       {query.isSuccess && items.length === 0 ? <p className={styles.empty}>{TITLES[scope].empty}</p> : null}
@@ -49,6 +64,7 @@ export function MeetupList({ scope, hideWhenEmpty = false, checkinId, inColumn =
   );
 }
 
-export function UpcomingMeetups({ inColumn = false }: { inColumn?: boolean }) {
-  return <MeetupList scope="upcoming" inColumn={inColumn} />;
+/** 다가오는 약속 on home and 마이페이지, with the lunches over and not yet answered ("만났나요?") first. */
+export function UpcomingMeetups({ inColumn = false, allLink = false }: { inColumn?: boolean; allLink?: boolean }) {
+  return <MeetupList scope="upcoming" inColumn={inColumn} allLink={allLink} top={<PendingCheckins />} />;
 }

@@ -192,3 +192,53 @@ export const pinDetails = style({
 export const sheetActions = style({ display: 'flex', gap: vars.space.sm, width: '100%' });
 
 export const grow = style({ flex: 1 });
+
+// The section title with 전체 보기 (내 약속) at its end.
+export const headingRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const allLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touch,
+  fontSize: vars.font.sm,
+  color: vars.color.textSub,
+  textDecoration: 'none',
+});
+
+// "이준호님과 만났나요?": one tap target, set apart from the upcoming cards by the brand tint.
+export const prompt = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  width: '100%',
+  minHeight: vars.size.button,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: 'none',
+  borderRadius: vars.radius.lg,
+  background: vars.color.brandSoft,
+  color: vars.color.text,
+  textAlign: 'left',
+  cursor: 'pointer',
+});
+
+// In the chat room's strip: the pinned row's height and padding.
+export const promptPinned = style([
+  prompt,
+  { minHeight: vars.size.touch, padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs} ${vars.space.md}`, borderRadius: vars.radius.md },
+]);
+
+export const promptText = style({ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, lineHeight: vars.font.lineTight });
+
+export const promptTitle = style({ ...oneLine, fontSize: vars.font.md, fontWeight: vars.font.bold });
+
+export const promptDetail = style({ ...oneLine, fontSize: vars.font.xs, color: vars.color.textSub });
+
+export const promptAction = style({
+  flexShrink: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandStrong,
+  color: vars.color.white,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+});

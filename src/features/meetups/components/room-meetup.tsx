@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAcceptedMatchId, useMeetups } from '../../../entities/meetup';
+import { CheckinPrompt, usePendingCheckins } from './checkin-prompt';
 import { MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
 import { PlanMeetupSheet } from './plan-meetup-sheet';
 
 /**
  * The chat room's meetup strip (decision 0013): the pair's open meetup pinned above the messages
- * as one compact row ("약속 제안" with 수락/거절 for the partner), else the "약속 잡기" action.
+ * as one compact row ("약속 제안" with 수락/거절 for the partner), else "만났나요?" for their last
+ * lunch while unanswered, else the "약속 잡기" action.
  */
 export function RoomMeetup({ friendId, friendName }: { friendId: number; friendName: string }) {
   const upcoming = useMeetups('upcoming');
@@ -19,12 +21,17 @@ export function RoomMeetup({ friendId, friendName }: { friendId: number; friendN
   // the accepted match, now none), so the sheet says why and keeps what was typed.
   const [planning, setPlanning] = useState<number | null>(null);
   const meetup = upcoming.data?.find((m) => m.partner.id === friendId);
+  // Their last lunch is over and unanswered: "만났나요?" here rather than a bare 약속 잡기 (the
+  // notification may be gone). Once answered, 약속 잡기 is back.
+  const checkin = usePendingCheckins().find((m) => m.partner.id === friendId);
   const acceptedMatchId = typeof matchId.data === 'number' ? matchId.data : null;
-  if (!meetup && acceptedMatchId === null && planning === null) return null;
+  if (!meetup && !checkin && acceptedMatchId === null && planning === null) return null;
   return (
     <div className={styles.pinned}>
       {meetup ? (
         <MeetupCard meetup={meetup} pinned />
+      ) : checkin ? (
+        <CheckinPrompt meetup={checkin} pinned />
       ) : (
         <Button size="md" variant="secondary" disabled={acceptedMatchId === null} onClick={() => setPlanning(acceptedMatchId)}>
           약속 잡기

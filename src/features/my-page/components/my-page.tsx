@@ -53,6 +53,13 @@ export function MyPageView({ footer }: { footer?: React.ReactNode }) {
           ›
         </span>
       </Link>
+      {/* 지난 약속 and "만났나요?" are there too, also once the notification is gone. */}
+      <Link to="/meetups" className={styles.row}>
+        <span>내 약속</span>
+        <span aria-hidden="true" className={styles.chevron}>
+          ›
+        </span>
+      </Link>
       <Link to="/my/blocks" className={styles.row}>
         <span>차단 목록</span>
         <span aria-hidden="true" className={styles.chevron}>
