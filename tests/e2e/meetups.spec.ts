@@ -459,3 +459,48 @@ test('390 px: 다가오는 약속 lines up with 마이페이지’s blocks and h
   await expectCompactPin(card);
   await shoot(page, 'meetups-13-room-strip-ellipsis');
 });
+
+test('after lunch without the notification: home and the chat room ask "만났나요?", 마이페이지 and 전체 보기 lead to 내 약속', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { a, b, match, room } = await pairInRoom(request, 'meet-after', ['김민지', '이준호']);
+  const [slot] = await api<{ startsAt: string; endsAt: string; place: string }[]>(request, a, 'get', `/api/matches/${match.id}/meetup-suggestions`);
+  const proposed = await api<{ meetupId: number; endsAt: string }>(request, a, 'post', `/api/matches/${match.id}/meetups`, slot);
+  await api(request, b, 'patch', `/api/meetups/${proposed.meetupId}/confirm`);
+  await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs: Date.parse(proposed.endsAt) - Date.now() + 60_000 });
+  try {
+    await useToken(page, a.token);
+    await page.goto('/');
+    const section = page.getByRole('region', { name: '다가오는 약속' });
+    const ask = section.getByRole('button', { name: /이준호님과 만났나요\?/ });
+    await ask.scrollIntoViewIfNeeded();
+    await expect(ask).toBeVisible();
+    await shoot(page, 'meetups-14-home-checkin-prompt');
+    await expect(section.getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', '/meetups');
+
+    // The pair's room: the strip asks too, instead of a bare 약속 잡기.
+    await page.goto(`/chatting/${room.chatRoomId}`);
+    const pinnedAsk = page.getByRole('button', { name: /이준호님과 만났나요\?/ });
+    await expect(pinnedAsk).toBeVisible();
+    await expect(page.getByRole('button', { name: '약속 잡기' })).toHaveCount(0);
+    await shoot(page, 'meetups-15-room-checkin-prompt');
+    await pinnedAsk.click();
+    const checkin = page.getByRole('dialog', { name: '만났나요?' });
+    await checkin.getByRole('button', { name: '아니요' }).click();
+    await checkin.getByRole('button', { name: '보내기' }).click();
+    await expect(page.getByRole('button', { name: '약속 잡기' })).toBeVisible();
+
+    // 마이페이지 → 내 약속: the past meetup, answered 아니요, is not 확정.
+    await page.goto('/my');
+    await expect(page.getByRole('link', { name: /내 약속/ })).toBeVisible();
+    await shoot(page, 'meetups-16-my-page-row');
+    await page.getByRole('link', { name: /내 약속/ }).click();
+    await expect(page).toHaveURL(/\/meetups$/);
+    const past = page.getByRole('region', { name: '지난 약속' }).getByRole('article', { name: '이준호님과의 약속' });
+    await expect(past).toContainText('만남 확인 안 됨');
+    await expect(past).toContainText('이준호님과');
+    await expect(past).not.toContainText('확정');
+    await shoot(page, 'meetups-17-past-unconfirmed');
+  } finally {
+    await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs: 0 });
+  }
+});
