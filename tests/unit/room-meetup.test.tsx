@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Meetup } from '../../contract/meetups';
 import { Toaster } from '../../src/components/ui/toast';
 import { meetupKeys, registerMeetupMutations } from '../../src/entities/meetup';
-import { RoomMeetup } from '../../src/features/meetups';
+import { ProfilePlanMeetup, RoomMeetup } from '../../src/features/meetups';
 import { setAccessToken } from '../../src/lib/auth';
 import { fail, makeJwt, ok } from './support/helpers';
 import { server } from './support/msw-server';
@@ -174,6 +174,29 @@ describe('RoomMeetup: the 약속 잡기 sheet’s errors', () => {
     expect(within(sheet).getByRole('textbox', { name: /장소/ })).toHaveValue('정문 앞 카페');
     fireEvent.click(within(sheet).getByRole('button', { name: '닫기' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBeNull());
+  });
+
+  it('on the profile too, the 404 keeps the sheet up and says why', async () => {
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/matches/${MATCH}/meetups`, () => {
+        accepted = [];
+        return HttpResponse.json(fail('MEETUP_404', '약속을 찾을 수 없어요.'), { status: 404 });
+      }),
+    );
+    setAccessToken(makeJwt(3600, String(ME)));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    registerMeetupMutations(queryClient);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ProfilePlanMeetup memberId={FRIEND} memberName="이하늘" />
+      </QueryClientProvider>,
+    );
+    const sheet = await pickFirstSuggestion();
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('약속을 찾을 수 없어요.');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByRole('dialog', { name: '이하늘님과 약속 잡기' })).toBe(sheet);
+    expect(within(sheet).getByRole('button', { name: /학생식당/ })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 
