@@ -3,6 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_QUEUE, typingPublish } from '../../contract/stomp';
 import { chatKeys } from '../../src/entities/chat-room';
+import { matchKeys } from '../../src/entities/match';
+import { meetupKeys } from '../../src/entities/meetup';
+import { memberKeys } from '../../src/entities/member';
+import { notificationKeys } from '../../src/entities/notification';
 import { AppChat } from '../../src/features/chat/live/app-chat';
 import { Outbox } from '../../src/features/chat/outbox/outbox';
 import { idbOutboxStorage } from '../../src/features/chat/outbox/outbox-storage';
@@ -136,6 +140,17 @@ describe("AppChat: the signed-in app's one chat connection (contract section 17)
     chat.start();
     connection.queue!.onSubscribed!();
     expect(queryClient.getQueryState(chatKeys.rooms())?.isInvalidated).toBe(true);
+  });
+
+  it("on every (re)subscribe also refetches what the queue's other events would have changed meanwhile: the bell, matches, profiles, meetups", async () => {
+    // A request made while the queue was not yet (or no longer) subscribed is never heard: the open
+    // profile kept 런치챗 보내기 where 수락하기 was due (e2e profile-match-live, first connect).
+    const { chat, connection, queryClient } = await setup();
+    const missed = [notificationKeys.all, matchKeys.lists(), memberKeys.detail(7), meetupKeys.lists()];
+    for (const key of missed) queryClient.setQueryData(key, {});
+    chat.start();
+    connection.queue!.onSubscribed!();
+    for (const key of missed) expect(queryClient.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
   });
 
   it('sends typing at most every 1.5 s per room', async () => {

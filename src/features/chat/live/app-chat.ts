@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TYPING_MIN_INTERVAL_MS, readPublish, typingPublish } from '../../../../contract/stomp-values';
-import { chatKeys, chatRoomsQueryOptions } from '../../../entities/chat-room';
+import { chatRoomsQueryOptions } from '../../../entities/chat-room';
 import { showToast } from '../../../lib/toast';
 import type { ChatFriend } from '../model/friend';
 import { OutboxDrainer } from '../outbox/drainer';
 import { getOutbox, type Outbox } from '../outbox/outbox';
 import { ChatConnection, type ConnectionState, type RoomHandlers } from '../realtime/chat-connection';
-import { applyNotificationEvent, applyRoomEvent, listedRoom } from './cache';
+import { applyNotificationEvent, applyRoomEvent, catchUpMemberQueue, listedRoom } from './cache';
 
 /** A hidden app keeps its connection this long (switching apps briefly), then lets push take over. */
 const HIDDEN_GRACE_MS = 30_000;
@@ -75,11 +75,7 @@ export class AppChat {
           if (event.unreadCount > before && event.lastMessage !== null) void this.announce(event.roomId, event.lastMessage);
         },
         onNotification: (event) => applyNotificationEvent(this.queryClient, event),
-        // Whatever changed while we were away: the list and the unread total are fetched again.
-        onSubscribed: () => {
-          void this.queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
-          void this.queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
-        },
+        onSubscribed: () => catchUpMemberQueue(this.queryClient),
       }),
       this.connection.onStateChange((state) => this.drainer.setReady(state === 'OPEN')),
       this.outbox.subscribe(() => this.drainer.kick()),

@@ -93,3 +93,15 @@ export function applyNotificationEvent(queryClient: QueryClient, event: Notifica
     void queryClient.invalidateQueries({ queryKey: memberKeys.details() });
   }
 }
+
+/**
+ * The member queue is (re)subscribed: whatever its events would have changed while it was not — on
+ * a reconnect, and on the first connect too, where a request sent between the screen's fetch and
+ * the SUBSCRIBE is never heard — is fetched again where it is on screen: the chat list and the
+ * unread total, the bell, matches, profiles and meetups. Only the active queries refetch (a
+ * profile screen: one or two requests); the rest are marked stale.
+ */
+export function catchUpMemberQueue(queryClient: QueryClient): void {
+  for (const queryKey of [chatKeys.rooms(), chatKeys.unread(), notificationKeys.all, matchKeys.all, memberKeys.details(), meetupKeys.all])
+    void queryClient.invalidateQueries({ queryKey });
+}
