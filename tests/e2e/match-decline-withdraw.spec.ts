@@ -44,3 +44,27 @@ test('B declines A’s request after a confirm; A’s 보낸 요청 loses it qui
   const notes = await request.get(`${E2E_URL}/api/notifications`, { headers: { authorization: `Bearer ${a.token}` } });
   expect(((await notes.json()) as { result: { notifications: unknown[] } }).result.notifications).toEqual([]);
 });
+
+test('on 보낸 요청 at 390×844 each card ends above its expiry and 요청 취소, which stay clear of the next row', async ({ page, request }) => {
+  const a = await apiMember(request, uniqueEmail('dw-grid-a'), '신청인');
+  const names = ['첫째', '둘째', '셋째'];
+  for (const name of names) {
+    const to = await apiMember(request, uniqueEmail('dw-grid'), name);
+    const res = await request.post(`${E2E_URL}/api/matches`, { headers: { authorization: `Bearer ${a.token}` }, data: { toMemberId: to.memberId } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useToken(page, a.token);
+  await page.goto('/matching?selectTab=REQUESTED');
+  const items = page.getByRole('list', { name: '보낸 요청' }).getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  // Newest first: 셋째 and 둘째 share the first row, 첫째 opens the second.
+  const first = items.nth(0);
+  const card = (await first.getByRole('link').boundingBox())!;
+  const expiry = (await first.getByText(/후 만료$/).boundingBox())!;
+  const withdraw = (await first.getByRole('button', { name: /보낸 요청 취소$/ }).boundingBox())!;
+  const below = (await items.nth(2).getByRole('link').boundingBox())!;
+  expect(card.y + card.height).toBeLessThanOrEqual(expiry.y);
+  expect(withdraw.y + withdraw.height).toBeLessThanOrEqual(below.y);
+  await shoot(page, 'requests-05-sent-two-rows');
+});

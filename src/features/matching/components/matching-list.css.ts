@@ -41,3 +41,11 @@ export const message = style({
 });
 
 export const panel = style({ padding: `0 ${vars.space.xl}` });
+
+/**
+ * A card with what is under it (expiry, 거절 / 수락, 요청 취소, 약속 잡기). The card fills its
+ * height to line up with its row (`height: 100%`); in a grid cell that height is the first track
+ * (what the row leaves), not the whole cell, so the card no longer grows by the actions' height and
+ * pushes them into the row below.
+ */
+export const cell = style({ display: 'grid', gridTemplateRows: '1fr', gridAutoRows: 'auto' });

@@ -81,7 +81,7 @@ function MatchPanel({ status, acceptedAction }: { status: MatchListStatus; accep
     <>
       <ul className={cardGrid} aria-label={TABS[status].label}>
         {items.map((item) => (
-          <li key={item.id}>
+          <li key={item.id} className={styles.cell}>
             <MemberCard
               id={item.matchedUser.id}
               name={item.matchedUser.memberName}
