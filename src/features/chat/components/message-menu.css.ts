@@ -1,17 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { backdrop as modalBackdrop } from '../../../components/ui/modal.css';
 import { vars } from '../../../styles/theme.css';
 
-/** The dimmed screen behind the menu; the menu sits in its middle, as KakaoTalk's long-press list. */
-export const backdrop = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.z.modal,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space.xxl,
-  background: vars.color.overlay,
-});
+/** The dimmed screen behind the menu: the app's modal one (the menu sits in its middle, as KakaoTalk's long-press list). */
+export const backdrop = style([modalBackdrop]);
 
 export const panel = style({
   width: '100%',
