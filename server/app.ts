@@ -33,7 +33,7 @@ import { createStorage } from './modules/files/storage';
 import { keywordAiRoutes } from './modules/keyword-ai/routes';
 import { matchesRoutes } from './modules/matches/routes';
 import { meetupsRoutes } from './modules/meetups/routes';
-import { cancelMeetupsOfBlockedPair, cancelMeetupsOfSuspendedMember } from './modules/meetups/service';
+import { cancelMeetupsOfBlockedPair, cancelMeetupsOfSuspendedMember, repairMeetupsOfSuspendedMembers } from './modules/meetups/service';
 import { membersRoutes } from './modules/members/routes';
 import { mentorRoutes } from './modules/mentor/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -232,6 +232,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // On PGlite the daily vacuum (its launcher is not there), scheduled before the first poll.
   app.addHook('onReady', async () => {
     await scheduleVacuum(database, scheduler, app.log);
+    // Meetups a suspension from before its cancelling them left open (decision 0051), before the
+    // first poll. One instance at a time; a failure is logged and the next boot tries again (the
+    // upcoming list already hides such a meetup).
+    try {
+      const cancelled = await database.exclusive(() => repairMeetupsOfSuspendedMembers(db, scheduler, ctx.push));
+      if (cancelled > 0) app.log.info({ cancelled }, 'cancelled the open meetups of suspended members');
+    } catch (error) {
+      app.log.error({ err: error }, 'could not cancel the open meetups of suspended members');
+    }
     scheduler.start();
   });
   app.addHook('onClose', () => scheduler.stop());

@@ -83,6 +83,30 @@ export async function cancelOpenMeetupsOfMember(tx: Executor, memberId: number):
 }
 
 /**
+ * Section 16 (extension), at boot: the suspended members who still have an open meetup (PROPOSED or
+ * CONFIRMED, not yet ended), as a server from before `cancelOpenMeetupsOfMember` left them. From
+ * the open meetups (the meetups_one_open partial index holds just those) to their two members.
+ */
+export async function suspendedMembersWithOpenMeetups(db: Executor): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select distinct d.id from meetups m join members d on d.id in (m.proposer_id, m.partner_id)
+         where m.status in ('PROPOSED','CONFIRMED') and m.ends_at > now() and d.status = 'DISABLED'
+         order by d.id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Still suspended, with the member row share-locked until the transaction ends: 정지 해제 (an
+ * update of that row) waits, so a repair never cancels the meetups of someone reinstated meanwhile.
+ */
+export async function lockSuspended(tx: Executor, memberId: number): Promise<boolean> {
+  const rows = await rowsOf<{ n: number }>(tx, sql`select 1 as n from members where id = ${memberId} and status = 'DISABLED' for share`);
+  return rows.length > 0;
+}
+
+/**
  * A fresh statement after the match's row lock: a member suspended (section 16) while a proposal
  * waited for that lock is no one to meet.
  */
@@ -170,6 +194,12 @@ interface ListedRow extends MeetupRow {
   checkin_met: boolean | null;
   checkin_compliments: ComplimentCode[] | null;
 }
+
+/**
+ * For `listMeetups`' where: the other member (`p`) is not suspended. The upcoming list never shows
+ * a lunch with someone who cannot come, even one a suspension failed to cancel (section 16).
+ */
+export const partnerNotSuspended = sql`p.status <> 'DISABLED'`;
 
 /** The caller's meetups with what the contract's Meetup shape needs, in one statement. */
 export async function listMeetups(db: Executor, callerId: number, where: SQL, order: SQL, limit = 100): Promise<Meetup[]> {

@@ -83,8 +83,18 @@ export async function cancelMeetupsOfBlockedPair(tx: Pick<Db, 'execute'>, schedu
  * suspension committed. The suspended member is told nothing: they can no longer sign in.
  */
 export async function cancelMeetupsOfSuspendedMember(tx: Tx, scheduler: Scheduler, push: PushService, memberId: number): Promise<() => void> {
+  return (await closeMeetupsOf(tx, scheduler, push, memberId)).afterCommit;
+}
+
+interface Closed {
+  cancelled: number;
+  afterCommit: () => void;
+}
+
+/** `cancelMeetupsOfSuspendedMember`, also answering how many meetups it cancelled. */
+async function closeMeetupsOf(tx: Tx, scheduler: Scheduler, push: PushService, memberId: number): Promise<Closed> {
   const cancelled = await repo.cancelOpenMeetupsOfMember(tx, memberId);
-  if (cancelled.length === 0) return () => undefined;
+  if (cancelled.length === 0) return { cancelled: 0, afterCommit: () => undefined };
   const name = await repo.memberName(tx, memberId);
   const content = cancelledWithContent(name);
   const told = new Set<number>();
@@ -97,9 +107,30 @@ export async function cancelMeetupsOfSuspendedMember(tx: Tx, scheduler: Schedule
   }
   // The meetups page, not the pair's room: the suspension took the room from the partner's list.
   const { title, url } = NOTIFICATION_PUSH.MEETUP_CANCELLED;
-  return () => {
+  const afterCommit = () => {
     for (const partnerId of told) void push.notifyPush(partnerId, { type: 'MEETUP_CANCELLED', title, body: content, senderId: memberId, url });
   };
+  return { cancelled: cancelled.length, afterCommit };
+}
+
+/**
+ * Section 16 (extension), at every boot: the open meetups a suspension from before
+ * `cancelMeetupsOfSuspendedMember` left open are cancelled as a suspension now does it, one member
+ * per transaction, and each partner is told once (decision 0051). Safe with other instances
+ * booting or running at once: the update only takes meetups still open, so a second run finds
+ * none and tells nobody. A member reinstated meanwhile keeps their meetups. Answers how many
+ * meetups it cancelled.
+ */
+export async function repairMeetupsOfSuspendedMembers(db: Db, scheduler: Scheduler, push: PushService): Promise<number> {
+  let total = 0;
+  for (const memberId of await repo.suspendedMembersWithOpenMeetups(db)) {
+    const { cancelled, afterCommit } = await db.transaction(async (tx): Promise<Closed> =>
+      (await repo.lockSuspended(tx, memberId)) ? closeMeetupsOf(tx, scheduler, push, memberId) : { cancelled: 0, afterCommit: () => undefined },
+    );
+    total += cancelled;
+    afterCommit();
+  }
+  return total;
 }
 
 export function meetupsService(db: Db, options: MeetupsServiceOptions) {
@@ -312,7 +343,13 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
     list(caller: Caller, scope: MeetupScope): Promise<Meetup[]> {
       const at = new Date(now()).toISOString();
       return scope === 'upcoming'
-        ? repo.listMeetups(db, caller.id, sql`m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz`, sql`m.starts_at, m.id`)
+        ? repo.listMeetups(
+            db,
+            caller.id,
+            // Not with a suspended member (defence in depth: the suspension, or the boot's repair, cancels it).
+            sql`m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz and ${repo.partnerNotSuspended}`,
+            sql`m.starts_at, m.id`,
+          )
         : repo.listMeetups(db, caller.id, sql`not (m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz)`, sql`m.starts_at desc, m.id desc`);
     },
 
