@@ -45,6 +45,7 @@ import { chatPushHook, createPush, type PushSender } from './modules/push';
 import { webRoutes } from './modules/web/routes';
 import { sendAppShell } from './modules/web/shell';
 import { createRealtime } from './realtime';
+import { seedDemoMentorMonth } from './seed/demo-mentors';
 import { RECOMMENDED_WS_MAX_PAYLOAD } from './stomp';
 
 export interface AppDeps {
@@ -66,7 +67,7 @@ export interface AppDeps {
   chatPush?: ChatPushHook;
   /** Device push; default FCM when FIREBASE_SERVICE_ACCOUNT is set, else off (tests inject a fake). */
   push?: PushSender;
-  /** Clock of the meetup request rules (tests move it); the job scheduler always uses the database's. */
+  /** Clock of the meetup request rules and the mentor's month (tests move it); the job scheduler always uses the database's. */
   now?: () => number;
   /** Check every JSON response against its contract schema (default: everywhere but production; see decision 0011). */
   checkResponses?: boolean;
@@ -277,6 +278,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('COMMON429'),
   });
   const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
+  // With the demo seed (DEMO_MEMBERS) only: the demo campus has a mentor in every month it runs
+  // into, not only in the month it booted in. A real campus's operators save their own.
+  const seedDemoMentor = config.demoMembers > 0 ? (universityId: number, month: string) => seedDemoMentorMonth(db, month, universityId) : undefined;
   const storage = await createStorage(config, deps.jwtSecret);
 
   await opsRoutes(app, ctx, {
@@ -317,7 +321,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await notificationsRoutes(api, ctx);
     await filesApiRoutes(api, ctx, { storage, rateLimit: perMinute(config.RATE_LIMIT_UPLOADS) });
-    await mentorRoutes(api, ctx);
+    await mentorRoutes(api, ctx, { now: deps.now, seedDemoMentor });
     await meetupsRoutes(api, ctx, { scheduler, now: deps.now, onRoomOpened: (roomId) => chatSocket.roomChanged(roomId) });
     await chatRoutes(api, ctx, {
       onLeft: (memberId, roomId) => chatSocket.memberLeft(memberId, roomId),
@@ -329,6 +333,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       reinstated: () => chatSocket.roomsCountChanged(),
       // A suspension cancels the member's open meetups in its transaction; each partner is told (section 16).
       closeMember: (tx, memberId) => cancelMeetupsOfSuspendedMember(tx, scheduler, ctx.push, memberId),
+      now: deps.now,
+      seedDemoMentor,
     });
   });
   if (storage.kind === 'local') await filesPublicRoutes(app, ctx, storage);

@@ -21,14 +21,33 @@ export interface ResolvedMentorConfig {
   updatedAt: Date | null;
 }
 
-export async function mentorConfigFor(db: Db, universityId: number, month: string): Promise<ResolvedMentorConfig | undefined> {
+/**
+ * Saves a university's demo mentor for a month none is saved for (insert … on conflict do
+ * nothing: concurrent requests and an operator's save are safe). Only with the demo seed, which
+ * app.ts hands in: a real campus must not be given a mentor nobody chose.
+ */
+export type SeedMentorMonth = (universityId: number, month: string) => Promise<void>;
+
+/**
+ * `seedMissing`: for the month a request is about when it is the current one, so a server that
+ * runs into a new month still has its demo mentor (the boot only seeded the month it started in).
+ */
+export async function mentorConfigFor(db: Db, universityId: number, month: string, seedMissing?: SeedMentorMonth): Promise<ResolvedMentorConfig | undefined> {
   const key = await universityConfigKey(db, universityId);
   if (!key) return undefined;
-  const [row] = await db
-    .select({ config: mentorConfigs.config, updatedAt: mentorConfigs.updatedAt })
-    .from(mentorConfigs)
-    .where(and(eq(mentorConfigs.universityId, universityId), eq(mentorConfigs.month, month)))
-    .limit(1);
+  const stored = async () => {
+    const [row] = await db
+      .select({ config: mentorConfigs.config, updatedAt: mentorConfigs.updatedAt })
+      .from(mentorConfigs)
+      .where(and(eq(mentorConfigs.universityId, universityId), eq(mentorConfigs.month, month)))
+      .limit(1);
+    return row;
+  };
+  let row = await stored();
+  if (!row && seedMissing) {
+    await seedMissing(universityId, month);
+    row = await stored();
+  }
   if (!row) return { config: MENTOR_CONFIGS[key], stored: false, updatedAt: null };
   return { config: { key, ...row.config }, stored: true, updatedAt: row.updatedAt };
 }

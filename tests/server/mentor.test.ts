@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { checkMentorDate, KOREAN_MOBILE_RE, MENTOR_CONFIGS, universityKey } from '../../contract/mentor';
-import { mentorApplications, mentorConfigs } from '../../server/db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMentorDate, KOREAN_MOBILE_RE, MENTOR_CONFIGS, mentorDateLabel, universityKey } from '../../contract/mentor';
+import { seoulParts } from '../../contract/seoul-time';
+import { mentorApplications, mentorConfigs, universities } from '../../server/db/schema';
 import { mentorMonth } from '../../server/modules/mentor/routes';
 import { seedDemoMentors } from '../../server/seed/demo-mentors';
-import { call, describeApi, email } from './api-harness';
-import { newMember, type Session } from './harness';
+import { call, DB_KINDS, describeApi, email } from './api-harness';
+import { newMember, startTestServerWith, type Session, type TestServer } from './harness';
 
 const APPLY = { phone: '010-1234-5678', question: '첫 취업 준비는 언제부터 하면 좋을까요?' };
 
@@ -168,3 +169,113 @@ describe('the built-in mentor banners', () => {
     expect(width * 9).toBe(height * 16);
   });
 });
+
+/** Noon in Seoul on the 1st of the month `ahead` months after the one of `ms`. */
+function monthsAhead(ms: number, ahead: number): number {
+  const { year, month } = seoulParts(ms);
+  return Date.UTC(year, month - 1 + ahead, 1, 3);
+}
+
+const OPERATOR = 'ops-mentor@catholic.ac.kr';
+
+for (const kind of DB_KINDS) {
+  describe(`the demo campus's mentor in a month the server runs into [${kind}]`, () => {
+    // The clock of the mentor's month, moved as the days pass; the boot saw the month it started in.
+    let clock = Date.now();
+    let demo: TestServer;
+    let real: TestServer;
+    beforeAll(async () => {
+      [demo, real] = await Promise.all([
+        startTestServerWith(kind, { now: () => clock }, { DEMO_MEMBERS: '1', ADMIN_EMAILS: OPERATOR }),
+        startTestServerWith(kind, { now: () => clock }, { ADMIN_EMAILS: OPERATOR }),
+      ]);
+    });
+    afterAll(async () => {
+      await Promise.all([demo?.close(), real?.close()]);
+    });
+
+    const monthsSaved = async (s: TestServer, month: string) =>
+      (
+        await s.database.db
+          .select({ key: universities.configKey })
+          .from(mentorConfigs)
+          .innerJoin(universities, eq(universities.id, mentorConfigs.universityId))
+          .where(eq(mentorConfigs.month, month))
+      )
+        .map((r) => r.key)
+        .sort();
+    const idOf = async (s: TestServer, key: string) =>
+      (await s.database.db.select({ id: universities.id }).from(universities).where(eq(universities.configKey, key)))[0]!.id;
+
+    it('with the demo seed, the new month has its demo mentor at the first look, saved once however many ask at once', async () => {
+      const { app, database } = demo;
+      clock = Date.now();
+      // What the boot did (server/index.ts with DEMO_MEMBERS).
+      await seedDemoMentors(database.db, new Date(clock));
+      const op = await newMember(app, OPERATOR, { membername: '운영자' });
+      const students = await Promise.all([email(), email(), email(), email('kau.kr')].map((address) => newMember(app, address)));
+      expect((await call(app, students[0]!.token, 'GET', '/api/mentor')).body.result).toMatchObject({ configured: true, month: mentorMonth(new Date(clock)) });
+
+      // The server runs on into the next month.
+      clock = monthsAhead(clock, 1);
+      const next = mentorMonth(new Date(clock));
+      expect(await monthsSaved(demo, next)).toEqual([]);
+      const catholic = await idOf(demo, 'catholic');
+      const answers = await Promise.all([
+        ...students.map((s) => call(app, s.token, 'GET', '/api/mentor')),
+        call(app, op.token, 'GET', `/api/admin/universities/${catholic}/mentor`),
+      ]);
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [first, , , kau, admin] = answers.map((a) => a.body.result);
+      expect(first).toMatchObject({ key: 'catholic', mentorName: MENTOR_CONFIGS.catholic.mentorName, configured: true, month: next });
+      expect(checkMentorDate(first.schedule.date, next)).toEqual({ date: first.schedule.date });
+      expect(kau).toMatchObject({ key: 'kau', configured: true, month: next });
+      expect(admin).toMatchObject({ mentorName: MENTOR_CONFIGS.catholic.mentorName, stored: true, month: next, universityId: catholic });
+      // Saved for the universities asked about, once each.
+      expect(await monthsSaved(demo, next)).toEqual(['catholic', 'kau']);
+      // Students can apply in the new month.
+      expect((await call(app, students[1]!.token, 'POST', '/api/mentor/monthlyM', APPLY)).status).toBe(200);
+
+      // An operator browsing a month ahead sees it unsaved: nothing is invented there.
+      const later = mentorMonth(new Date(monthsAhead(clock, 1)));
+      const ewha = await idOf(demo, 'ewha');
+      const ahead = await call(app, op.token, 'GET', `/api/admin/universities/${ewha}/mentor?month=${later}`);
+      expect(ahead.body.result).toMatchObject({ stored: false, month: later });
+      expect(await monthsSaved(demo, later)).toEqual([]);
+
+      // A month an operator saved ahead keeps their mentor when it comes.
+      const [y, m] = later.split('-').map(Number) as [number, number];
+      const saved = await call(app, op.token, 'PUT', `/api/admin/universities/${catholic}/mentor?month=${later}`, {
+        mentorName: '운영자가 고른 멘토',
+        mentorTitle: '가톨릭대 졸업',
+        mentorSub: '무엇이든 물어보세요',
+        intro: ['첫 문단이에요.', '둘째 문단이에요.', '셋째 문단이에요.'],
+        schedule: { date: mentorDateLabel(y, m, 15), time: '12:00 ~ 13:00', place: '학생회관 2층', capacity: 2 },
+        bannerImage: '/images/mentor-catholic.webp',
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      clock = monthsAhead(clock, 1);
+      expect((await call(app, students[0]!.token, 'GET', '/api/mentor')).body.result).toMatchObject({
+        mentorName: '운영자가 고른 멘토',
+        configured: true,
+        month: later,
+      });
+      expect((await call(app, students[3]!.token, 'GET', '/api/mentor')).body.result).toMatchObject({ key: 'kau', configured: true, month: later });
+    });
+
+    it('without the demo seed (a real campus), a month nobody saved stays "being prepared" and nothing is saved', async () => {
+      const { app } = real;
+      clock = monthsAhead(Date.now(), 1);
+      const next = mentorMonth(new Date(clock));
+      const op = await newMember(app, OPERATOR, { membername: '운영자' });
+      const student = await newMember(app, email());
+      expect((await call(app, student.token, 'GET', '/api/mentor')).body.result).toMatchObject({ configured: false, month: next });
+      expect((await call(app, op.token, 'GET', `/api/admin/universities/${await idOf(real, 'catholic')}/mentor`)).body.result).toMatchObject({
+        stored: false,
+        month: next,
+      });
+      expect((await call(app, student.token, 'POST', '/api/mentor/monthlyM', APPLY)).body.code).toBe('MENTOR_404');
+      expect(await monthsSaved(real, next)).toEqual([]);
+    });
+  });
+}

@@ -48,7 +48,7 @@ import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/envelope'
 import { seoulParts } from '../../../contract/seoul-time';
 import type { AppContext, Member } from '../../context';
 import { currentMember } from '../../context';
-import { mentorConfigFor } from '../../db/mentor-configs';
+import { mentorConfigFor, type SeedMentorMonth } from '../../db/mentor-configs';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
 import { toCsv } from './csv';
@@ -62,6 +62,10 @@ export interface AdminRouteOptions {
   reinstated(memberId: number): void;
   /** Inside a suspension's transaction: the member's open meetups cancelled, their partners told after the commit (section 16). */
   closeMember?: CloseMember;
+  /** Wall clock of the current month (tests move it); the default is the real one. */
+  now?: () => number;
+  /** The demo seed only: the current month's demo mentor is saved when none is (see mentorConfigFor). */
+  seedDemoMentor?: SeedMentorMonth;
 }
 
 /** The application month in Korean time (UTC+9, no daylight saving): `YYYY-MM`. */
@@ -151,8 +155,10 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         { schema: { params: adminIdParamsSchema, querystring: mentorConfigQuerySchema, response: okResponse(adminMentorConfigSchema) } },
         async (request) => {
           const universityId = await universityOf(request.params.id);
-          const month = request.query.month ?? seoulMonth();
-          const resolved = await mentorConfigFor(ctx.db, universityId, month);
+          const current = seoulMonth(new Date((options.now ?? Date.now)()));
+          const month = request.query.month ?? current;
+          // Only the current month: browsing months ahead or past must not invent demo sessions there.
+          const resolved = await mentorConfigFor(ctx.db, universityId, month, month === current ? options.seedDemoMentor : undefined);
           if (!resolved) throw new AppError('ADMIN_404');
           const { key: _key, ...fields } = resolved.config;
           const result: AdminMentorConfig = { ...fields, universityId, month, stored: resolved.stored, updatedAt: resolved.updatedAt?.toISOString() ?? null };

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { currentMember } from '../../context';
 import type { Db } from '../../db/client';
-import { mentorConfigFor } from '../../db/mentor-configs';
+import { mentorConfigFor, type SeedMentorMonth } from '../../db/mentor-configs';
 import { mentorApplications } from '../../db/schema';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
@@ -27,22 +27,31 @@ export function mentorMonth(now = new Date()): string {
 /**
  * What an operator stored for this university and month (contract section 16), else the built-in
  * default with `configured: false`: its schedule is no real session (spec section 3's fixed date).
+ * With the demo seed, a month none is stored for gets its demo mentor first (`seedMissing`).
  */
-async function monthConfig(db: Db, universityId: number, month: string): Promise<{ config: MentorConfig; configured: boolean }> {
-  const resolved = await mentorConfigFor(db, universityId, month);
+async function monthConfig(db: Db, universityId: number, month: string, seedMissing?: SeedMentorMonth): Promise<{ config: MentorConfig; configured: boolean }> {
+  const resolved = await mentorConfigFor(db, universityId, month, seedMissing);
   return { config: resolved?.config ?? MENTOR_CONFIGS.default, configured: resolved?.stored ?? false };
 }
 
+export interface MentorRouteOptions {
+  /** Wall clock of the month (tests move it); the default is the real one. */
+  now?: () => number;
+  /** The demo seed only: saves the current month's demo mentor when none is saved (see mentorConfigFor). */
+  seedDemoMentor?: SeedMentorMonth;
+}
+
 /** Contract section 13: the monthly mentor of the caller's university and its applications. */
-export async function mentorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function mentorRoutes(api: FastifyInstance, ctx: AppContext, options: MentorRouteOptions = {}): Promise<void> {
   const { db } = ctx;
+  const now = options.now ?? Date.now;
 
   const app = typed(api);
 
   app.get('/api/mentor', { schema: { response: okResponse(mentorInfoSchema) } }, async (request) => {
     const member = currentMember(request);
-    const month = mentorMonth();
-    const { config, configured } = await monthConfig(db, member.universityId, month);
+    const month = mentorMonth(new Date(now()));
+    const { config, configured } = await monthConfig(db, member.universityId, month, options.seedDemoMentor);
     const [mine] = await db
       .select({ n: count() })
       .from(mentorApplications)
@@ -59,8 +68,8 @@ export async function mentorRoutes(api: FastifyInstance, ctx: AppContext): Promi
   app.post('/api/mentor/monthlyM', { bodyLimit: 16 * 1024, schema: applySchema }, async (request) => {
     const member = currentMember(request);
     const { phone, question } = request.body;
-    const month = mentorMonth();
-    const { config, configured } = await monthConfig(db, member.universityId, month);
+    const month = mentorMonth(new Date(now()));
+    const { config, configured } = await monthConfig(db, member.universityId, month, options.seedDemoMentor);
     if (!configured) throw new AppError('MENTOR_404');
     const { capacity } = config.schedule;
     try {
