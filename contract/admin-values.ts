@@ -45,3 +45,9 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   MENTOR_SAVE: '이달의 멘토 저장',
   PLACES_SAVE: '장소 저장',
 };
+
+/**
+ * 신고 (extension): a report naming a message carries that message's conversation, up to this many
+ * lines before and after it in its room, so an operator judges the line in its context.
+ */
+export const REPORT_CONTEXT_AROUND = 5;

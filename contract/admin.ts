@@ -13,7 +13,7 @@ import {
 import { withParticle } from './korean-particle';
 // The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
 // builds this file's schemas (decision 0022). Re-exported here for the server.
-export { ADMIN_MEMBER_SEARCH_MAX, ADMIN_PAGE_SIZE, CAMPUS_PLACES_MAX, formatMobile, type AdminAction } from './admin-values';
+export { ADMIN_MEMBER_SEARCH_MAX, ADMIN_PAGE_SIZE, CAMPUS_PLACES_MAX, formatMobile, REPORT_CONTEXT_AROUND, type AdminAction } from './admin-values';
 
 /**
  * Contract section 16: the operator console's API (`/api/admin/**`). Only members whose e-mail is
@@ -164,6 +164,21 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 const adminMemberRef = z.object({ memberId: z.number().int(), memberName: z.string().nullable(), email: z.string(), status: z.string() });
 
+/**
+ * Extension: one line of the conversation around a reported message. `reported` marks the
+ * message the report names; the others are the room's lines just before and after it.
+ */
+const reportContextLineSchema = z.object({
+  /** Section 7's `id.value`, as the report's `messageId`. */
+  messageId: z.string(),
+  senderMemberId: z.number().int(),
+  senderName: z.string().nullable(),
+  message: z.string(),
+  sentAt: z.string(),
+  reported: z.boolean(),
+});
+export type ReportContextLine = z.infer<typeof reportContextLineSchema>;
+
 const adminReportSchema = z.object({
   reportId: z.number().int(),
   status: z.enum(REPORT_STATUSES),
@@ -181,6 +196,12 @@ const adminReportSchema = z.object({
   targetReportCount: z.number().int(),
   /** Extension: the target's university (the console names it; `universityId` filters by it). */
   targetUniversityId: z.number().int(),
+  /**
+   * Extension: when the report names a message still stored, that message with up to
+   * REPORT_CONTEXT_AROUND lines before and after it in its room, oldest first, among those sent by
+   * the time of the report; otherwise `[]`.
+   */
+  context: z.array(reportContextLineSchema),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AdminAction, MentorConfigInput } from '../../../contract/admin';
+import { REPORT_CONTEXT_AROUND, type AdminAction, type MentorConfigInput } from '../../../contract/admin';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../../db/notifications';
 import {
   adminActions,
   campusPlaces,
+  chatMessages,
   departments,
   members,
   memberSuspensions,
@@ -211,6 +212,43 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
              where r.status = ${status} ${universityId === undefined ? sql`` : sql`and tm.university_id = ${universityId}`}
              order by target_count desc, r.target_id, r.created_at desc, r.id desc
              limit 1000`,
+      );
+    },
+
+    /**
+     * The conversation around the reported message of each of these reports (section 16,
+     * extension), in one statement for a whole page: the message and up to REPORT_CONTEXT_AROUND
+     * lines before and after it in its room, oldest first per report. Each side is a short walk
+     * of chat_messages_room from the message; lines sent after the report are then left out (the
+     * reporter handed over the conversation as it stood, not what the two wrote since). A room
+     * deleted since (both left) has no lines: the report keeps only its copied text.
+     */
+    reportContext(reportIds: readonly number[]) {
+      if (reportIds.length === 0) return Promise.resolve([]);
+      return rowsOf<{
+        report_id: number;
+        message_id: string;
+        sender_id: number;
+        sender_name: string | null;
+        content: string;
+        sent_at: string | Date;
+        reported: boolean;
+      }>(
+        db,
+        sql`select r.id as report_id, c.id::text as message_id, c.sender_id, sm.membername as sender_name, c.content, c.created_at as sent_at,
+                   c.id = r.message_id as reported
+              from ${reports} r
+              join ${chatMessages} m on m.id = r.message_id
+              cross join lateral (
+                (select b.id, b.sender_id, b.content, b.created_at from ${chatMessages} b
+                  where b.room_id = m.room_id and b.id < m.id order by b.id desc limit ${REPORT_CONTEXT_AROUND})
+                union all
+                (select f.id, f.sender_id, f.content, f.created_at from ${chatMessages} f
+                  where f.room_id = m.room_id and f.id >= m.id order by f.id limit ${REPORT_CONTEXT_AROUND + 1})
+              ) c
+              join ${members} sm on sm.id = c.sender_id
+             where r.id = any(${`{${reportIds.join(',')}}`}::int[]) and c.created_at <= r.created_at
+             order by r.id, c.id`,
       );
     },
 

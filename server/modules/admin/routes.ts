@@ -38,6 +38,7 @@ import {
   type AdminMemberRow,
   type AdminMentorConfig,
   type AdminReport,
+  type ReportContextLine,
   type MentorApplicationRow,
   type AuditPage,
   type SuspendedMember,
@@ -229,6 +230,20 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
 
       admin.get('/reports', { schema: { querystring: reportsQuerySchema, response: okResponse(adminReportsSchema) } }, async (request) => {
         const rows = await repo.reports(request.query.status, request.query.universityId);
+        // One more statement for the page's conversations, not one per report.
+        const context = new Map<number, ReportContextLine[]>();
+        for (const line of await repo.reportContext(rows.filter((r) => r.message_id !== null).map((r) => r.report_id))) {
+          const lines = context.get(line.report_id) ?? [];
+          lines.push({
+            messageId: line.message_id,
+            senderMemberId: line.sender_id,
+            senderName: line.sender_name,
+            message: line.content,
+            sentAt: iso(line.sent_at),
+            reported: line.reported,
+          });
+          context.set(line.report_id, lines);
+        }
         const result: AdminReport[] = rows.map((r) => ({
           reportId: r.report_id,
           status: r.status,
@@ -242,6 +257,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           target: { memberId: r.target_id, memberName: r.target_name, email: r.target_email, status: r.target_status },
           targetReportCount: Number(r.target_count),
           targetUniversityId: Number(r.target_university_id),
+          context: context.get(r.report_id) ?? [],
         }));
         return ok(result);
       });
