@@ -20,6 +20,8 @@ export const vars = createGlobalTheme(':root', {
     cellSelected: '#FF7A1A',
     cellIdle: '#F2F2F4',
     danger: '#E5484D',
+    // Under white small text and as a mark beside text (the console's reported message): ≥ 4.5:1, unlike `danger`.
+    dangerStrong: '#B42318',
     white: '#FFFFFF',
     whiteFaint: 'rgba(255, 255, 255, 0.35)',
     overlay: 'rgba(17, 17, 17, 0.5)',

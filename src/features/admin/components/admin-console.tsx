@@ -72,7 +72,7 @@ export function AdminConsole({ tab, onTab, renderMentorPreview }: AdminConsolePr
         {tab === 'mentor' ? <MentorEditor renderPreview={renderMentorPreview} /> : null}
         {tab === 'applications' ? <ApplicationsPanel /> : null}
         {tab === 'places' ? <PlacesPanel /> : null}
-        {tab === 'reports' ? <ReportsPanel /> : null}
+        {tab === 'reports' ? <ReportsPanel operatorEmail={me.data.email} /> : null}
         {tab === 'members' ? <MembersPanel operatorEmail={me.data.email} /> : null}
         {tab === 'audit' ? <AuditPanel /> : null}
         {tab === 'stats' ? <StatsPanel /> : null}

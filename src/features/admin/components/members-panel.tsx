@@ -10,6 +10,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
 import { MoreButton } from './more-button';
+import { isOwnAccount, OwnAccountNote } from './own-account';
 import { ReinstateButton } from './reinstate-button';
 import { ToolbarField } from './toolbar-field';
 import { UniversityMonthPicker } from './university-month-picker';
@@ -107,8 +108,8 @@ export function MembersPanel({ operatorEmail }: { operatorEmail: string }) {
                   <td>
                     {m.status === 'DISABLED' ? (
                       <ReinstateButton member={m} onNotice={setNotice} />
-                    ) : m.email.toLowerCase() === operatorEmail.toLowerCase() ? (
-                      <span className={styles.muted}>본인 계정은 정지할 수 없어요.</span>
+                    ) : isOwnAccount(m.email, operatorEmail) ? (
+                      <OwnAccountNote />
                     ) : (
                       <Button size="md" aria-label={`${nameOf(m)}님 정지`} onClick={() => setSuspending(m)}>
                         정지

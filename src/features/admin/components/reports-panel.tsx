@@ -9,7 +9,9 @@ import { useDecideReport, useReports, useSuspended, useUniversities } from '../.
 import { ApiError } from '../../../lib/http';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './admin-console.css';
+import { isOwnAccount, OwnAccountNote } from './own-account';
 import { ReinstateButton } from './reinstate-button';
+import { ReportTranscript } from './report-transcript';
 import { UniversityMonthPicker } from './university-month-picker';
 
 const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -33,8 +35,12 @@ function groupByTarget(reports: AdminReport[]): Group[] {
   return [...groups.values()];
 }
 
-/** 신고: open reports grouped by member with the reported message; 무시 / 정지; 정지 해제. */
-export function ReportsPanel() {
+/**
+ * 신고: open reports grouped by member with the reported message in its conversation; 무시 / 정지;
+ * 정지 해제. `operatorEmail` (GET /api/admin/me): a report against the operator offers no 정지,
+ * which the server refuses, as 회원 does for their own row.
+ */
+export function ReportsPanel({ operatorEmail }: { operatorEmail: string }) {
   const [status, setStatus] = useState<'OPEN' | 'CLOSED'>('OPEN');
   // null: every university's (operators may run several campuses); a campus's club picks its own.
   const [universityId, setUniversityId] = useState<number | null>(null);
@@ -100,7 +106,12 @@ export function ReportsPanel() {
                     {reasonLabel(report.reason)} · {dateTime.format(new Date(report.createdAt))} · 신고자 {report.reporter.memberName ?? report.reporter.email}
                     {report.resolution ? ` · ${report.resolution === 'SUSPEND' ? '정지' : '무시'}` : ''}
                   </p>
-                  {report.messageText ? <blockquote className={styles.quote}>{report.messageText}</blockquote> : null}
+                  {report.context.length > 0 ? (
+                    <ReportTranscript report={report} />
+                  ) : report.messageText ? (
+                    // No conversation to show (the room was deleted since): the text copied at report time.
+                    <blockquote className={styles.quote}>{report.messageText}</blockquote>
+                  ) : null}
                   {report.detail ? <p className={styles.reportDetail}>{report.detail}</p> : null}
                 </div>
               ))}
@@ -109,9 +120,13 @@ export function ReportsPanel() {
                   <Button size="md" variant="secondary" onClick={() => setPending({ group, action: 'DISMISS' })}>
                     무시
                   </Button>
-                  <Button size="md" onClick={() => setPending({ group, action: 'SUSPEND' })} disabled={group.target.status === 'DISABLED'}>
-                    정지
-                  </Button>
+                  {isOwnAccount(group.target.email, operatorEmail) ? (
+                    <OwnAccountNote />
+                  ) : (
+                    <Button size="md" onClick={() => setPending({ group, action: 'SUSPEND' })} disabled={group.target.status === 'DISABLED'}>
+                      정지
+                    </Button>
+                  )}
                 </div>
               ) : null}
             </article>
