@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_OPERATOR_EMAIL, E2E_URL } from '../../playwright.config';
-import { matchAndOpenRoom, signUpStudent, studentContext, type Student } from './chat-server';
+import { matchAndOpenRoom, sayOverStomp, signUpStudent, studentContext, type Student } from './chat-server';
 import { shoot, uniqueEmail } from './support';
 
 /** Operators work on a laptop: 1280×800, not a phone. */
@@ -548,4 +548,75 @@ test('a 정지 takes the lunch off the partner’s home and says so; the operato
   await expect(phone.getByRole('link').filter({ hasText: `김민지${stamp}님과의 약속이 취소되었어요.` })).toBeVisible();
   await context.close();
   await phoneCtx.close();
+});
+
+test('an operator reads a reported message in the conversation around it, and is offered no 정지 on a report against themself', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const stamp = Date.now().toString(36).slice(-4);
+  const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('ctx-reporter'), `한대화${stamp}`);
+  const target = await signUpStudent(request, E2E_URL, uniqueEmail('ctx-target'), `문맥${stamp}`);
+  const roomId = await matchAndOpenRoom(request, E2E_URL, reporter, target);
+
+  // The two chat, as their apps would (STOMP SENDs, each stored before the next).
+  const chat: [Student, string][] = [
+    [reporter, '이번 주 점심 언제 괜찮아요?'],
+    [target, '왜 자꾸 연락해요'],
+    [target, '한 번만 더 보내면 가만 안 둬요'],
+    [reporter, '네? 무슨 말씀이세요'],
+    [target, '경고했어요'],
+  ];
+  for (const [who, content] of chat) await sayOverStomp(E2E_URL, who, roomId, [content]);
+  const asReporter = { authorization: `Bearer ${reporter.token}` };
+  const messages = (await (await request.get(`${E2E_URL}/api/chatrooms/${roomId}/messages`, { headers: asReporter })).json()) as {
+    result: { data: { id: { value: string }; content: string }[] };
+  };
+  const threat = messages.result.data.find((m) => m.content === '한 번만 더 보내면 가만 안 둬요')!.id.value;
+  const reported = await request.post(`${E2E_URL}/api/reports`, {
+    headers: asReporter,
+    data: { targetMemberId: target.memberId, reason: 'HARASSMENT', messageId: threat },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+
+  // A colleague of the operator's campus reports the operator.
+  const colleague = await signUpStudent(request, E2E_URL, uniqueEmail('ctx-colleague', 'umc.example'), `동료${stamp}`);
+  const own = await request.post(`${E2E_URL}/api/reports`, {
+    headers: { authorization: `Bearer ${colleague.token}` },
+    data: { targetMemberId: op.memberId, reason: 'OTHER', detail: '운영자를 신고해 봐요' },
+  });
+  expect(own.status(), await own.text()).toBe(200);
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=reports');
+  const card = page.getByRole('article', { name: `문맥${stamp}에 대한 신고` });
+  const transcript = card.getByRole('list', { name: '신고된 메시지 앞뒤 대화' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(5);
+  for (const [i, [who, content]] of chat.entries()) {
+    const line = transcript.getByRole('listitem').nth(i);
+    await expect(line).toContainText(content);
+    await expect(line).toContainText(who === reporter ? `한대화${stamp} · 신고자` : `문맥${stamp} · 신고 대상`);
+  }
+  await expect(transcript.getByRole('listitem').filter({ hasText: '신고된 메시지' })).toHaveCount(1);
+  await expect(transcript.getByRole('listitem').nth(2)).toContainText('신고된 메시지');
+  // The reporter's lines on one side, the target's on the other, as in a chat.
+  const left = async (i: number) => (await transcript.getByRole('listitem').nth(i).getByRole('paragraph').boundingBox())!.x;
+  expect(await left(0)).toBeGreaterThan(await left(1));
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-report-context-1280');
+
+  // The operator's own card: 무시 only, and why there is no 정지.
+  const ownCard = page.getByRole('article', { name: '운영자에 대한 신고' });
+  await expect(ownCard).toContainText('본인 계정은 정지할 수 없어요.');
+  await expect(ownCard.getByRole('button', { name: '정지' })).toHaveCount(0);
+  await ownCard.scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-report-own-1280');
+  // Left as it was found for the other tests: the report against the operator is dismissed.
+  await ownCard.getByRole('button', { name: '무시' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '무시' }).click();
+  await expect(ownCard).toBeHidden();
+  await context.close();
 });

@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { Client } from '@stomp/stompjs';
+import WebSocket from 'ws';
 import { E2E_JWT_SECRET } from '../../playwright.config';
 import { localSignInToken } from './local-sign-in';
 
@@ -130,6 +132,39 @@ export async function matchAndOpenRoom(request: APIRequestContext, base: string,
   const opened = await request.post(`${base}/api/chatrooms?friendId=${b.memberId}`, { headers: asA });
   expect(opened.status(), await opened.text()).toBe(200);
   return ((await opened.json()) as { result: { chatRoomId: number } }).result.chatRoomId;
+}
+
+/**
+ * `student` says `contents` in the room over STOMP, as the app does, without a browser: each line
+ * is stored (its RECEIPT came) before the next is sent, so they keep their order. The endpoint and
+ * destination are spelled as contract section 8 does, as any client outside the app would.
+ */
+export async function sayOverStomp(base: string, student: Student, roomId: number, contents: string[]): Promise<void> {
+  const client = new Client({
+    webSocketFactory: () => new WebSocket(`${base.replace(/^http/, 'ws')}/ws`),
+    connectHeaders: { Authorization: `Bearer ${student.token}` },
+    reconnectDelay: 0,
+    debug: () => {},
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.onConnect = () => resolve();
+    client.onStompError = (frame) => reject(new Error(`STOMP ERROR ${frame.headers.message}`));
+    client.onWebSocketClose = () => reject(new Error('socket closed before CONNECTED'));
+    client.activate();
+  });
+  try {
+    for (const [i, content] of contents.entries()) {
+      const receipt = `say-${i}`;
+      const stored = new Promise<void>((resolve, reject) => {
+        client.watchForReceipt(receipt, () => resolve());
+        client.onStompError = (frame) => reject(new Error(`STOMP ERROR ${frame.headers.message}`));
+      });
+      client.publish({ destination: `/pub/chat/${roomId}`, body: JSON.stringify({ content }), headers: { receipt } });
+      await stored;
+    }
+  } finally {
+    await client.deactivate();
+  }
 }
 
 /** A phone-sized context signed in as `student` (token in localStorage before any script runs). */
