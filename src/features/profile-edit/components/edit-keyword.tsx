@@ -18,6 +18,10 @@ function draftFrom(stored: readonly StoredKeyword[]): Draft {
   return draft;
 }
 
+function sameDraft(a: Draft, b: Draft): boolean {
+  return KEYWORD_TYPES.every((type) => a[type].title === b[type].title && a[type].description === b[type].description);
+}
+
 /** The first rule a draft breaks, as the Korean message; null when it can be saved. */
 export function validateKeywords(draft: Draft): string | null {
   for (const type of KEYWORD_TYPES) {
@@ -35,8 +39,9 @@ export function validateKeywords(draft: Draft): string | null {
 export function EditKeyword() {
   const stored = useMyKeywords();
   const [edited, setEdited] = useState<Draft | null>(null);
-  const { save, setMessage, layout } = useEditSave(stored, useUpdateKeywords(), 'keyword');
-  const draft = edited ?? draftFrom(stored.data ?? []);
+  const loaded = draftFrom(stored.data ?? []);
+  const draft = edited ?? loaded;
+  const { save, setMessage, layout } = useEditSave(stored, useUpdateKeywords(), 'keyword', !sameDraft(draft, loaded));
   const change = (type: KeywordType, patch: Partial<Draft[KeywordType]>) =>
     setEdited((current) => {
       const base = current ?? draft;

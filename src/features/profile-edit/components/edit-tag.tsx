@@ -3,14 +3,16 @@ import type { InterestCode } from '../../../../contract/interests';
 import { TopicPicker } from '../../../components/ui/topic-picker';
 import { useUpdateTags } from '../../../entities/member';
 import { useEditableMe } from '../editable-me-query';
+import { sameTopics } from '../unchanged';
 import { EditLayout, useEditSave } from './edit-layout';
 
 /** /my/edit-tag: 1 to 3 topics. */
 export function EditTag() {
   const me = useEditableMe();
   const [picked, setPicked] = useState<InterestCode[] | null>(null);
-  const { save, setMessage, layout } = useEditSave(me, useUpdateTags(), 'tag');
-  const value = picked ?? me.data?.userInterests ?? [];
+  const loaded = me.data?.userInterests ?? [];
+  const value = picked ?? loaded;
+  const { save, setMessage, layout } = useEditSave(me, useUpdateTags(), 'tag', !sameTopics(value, loaded));
 
   const submit = () => {
     if (value.length === 0) setMessage('관심 주제를 1개 이상 골라 주세요.');

@@ -4,17 +4,19 @@ import { TIMETABLE_EMPTY_MESSAGE } from '../../../../contract/timetable-values';
 import { TimetableGrid } from '../../../components/ui/timetable-grid';
 import { useUpdateTimetable } from '../../../entities/member';
 import { useEditableMe } from '../editable-me-query';
+import { sameTimetable } from '../unchanged';
 import { EditLayout, useEditSave } from './edit-layout';
 
 /** /my/edit-time: the editable timetable, starting from the saved slots. */
 export function EditTime() {
   const me = useEditableMe();
   const [slots, setSlots] = useState<Slot[] | null>(null);
-  const { save, setMessage, layout } = useEditSave(me, useUpdateTimetable(), 'timetable');
+  const loaded = me.data?.timeTables ?? [];
+  const value = slots ?? loaded;
+  const { save, setMessage, layout } = useEditSave(me, useUpdateTimetable(), 'timetable', !sameTimetable(value, loaded));
 
   // The server refuses an empty timetable (contract section 3): say so here, without a request.
   const submit = () => {
-    const value = slots ?? me.data?.timeTables ?? [];
     if (value.length === 0) setMessage(TIMETABLE_EMPTY_MESSAGE);
     else save(value);
   };
