@@ -137,6 +137,14 @@ test('a student who leaves the profile wizard unfinished is brought back to it, 
   await expect(page.getByLabel('학번')).toHaveValue('24');
   await shoot(page, 'wizard-after-reload');
 
+  // Closing the installed app and opening it again is a new session (no sessionStorage): the answers are still there.
+  const reopened = await context.newPage();
+  await reopened.goto('/');
+  await expect(reopened).toHaveURL(/\/onboarding\/profile$/);
+  await expect(reopened.getByRole('progressbar', { name: '프로필 작성 단계' })).toHaveAttribute('aria-valuenow', '2');
+  await expect(reopened.getByLabel('학번')).toHaveValue('24');
+  await reopened.close();
+
   // Reopening the app (its start URL) or typing a tab's address lands on the wizard, not on empty screens.
   for (const path of ['/', '/explore', '/my', '/matching']) {
     await page.goto(path);
@@ -157,7 +165,7 @@ test('a student who leaves the profile wizard unfinished is brought back to it, 
   await other.goto('/onboarding');
   await other.evaluate(() => localStorage.removeItem('accessToken'));
   await other.close();
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lunchchat:profile-draft'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lunchchat:profile-draft'))).toBeNull();
   await signInThroughLocalPage(page, email, '박미완');
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
   await expect(progress).toHaveAttribute('aria-valuenow', '1');

@@ -5,6 +5,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_MESSAGES } from '../../contract/auth';
 import { ProfileWizard } from '../../src/features/onboarding';
+import { clearWizard } from '../../src/features/onboarding/model/draft-storage';
 import { setAccessToken } from '../../src/lib/auth';
 import { fail, makeJwt, ok, renderWithQuery } from './support/helpers';
 import { server } from './support/msw-server';
@@ -233,6 +234,48 @@ describe('profile wizard', () => {
     expect(signUpBodies).toEqual([expect.objectContaining({ membername: '김런치', studentNo: '25', collegeId: 1, departmentId: 11, interests: ['STARTUP'] })]);
     cleanup();
 
+    setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByLabelText('이름')).toHaveValue('');
+  });
+
+  it('closing the installed app mid-sign-up keeps the answers for the same member; signing out removes them', async () => {
+    const first = setup();
+    await first.user.type(screen.getByLabelText('이름'), '김런치');
+    await next(first.user);
+    await first.user.type(screen.getByLabelText('학번'), '25');
+    cleanup();
+    sessionStorage.clear(); // the app is closed: the next start is a new session
+
+    setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    expect(screen.getByLabelText('학번')).toHaveValue('25');
+    cleanup();
+
+    // What app-entry's onSignedOut runs when the session ends.
+    clearWizard();
+    expect(localStorage.getItem('lunchchat:profile-draft')).toBeNull();
+    setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByLabelText('이름')).toHaveValue('');
+  });
+
+  it('a draft untouched for 7 days comes back; one untouched for longer is ignored', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const start = Date.now();
+    const first = setup();
+    await first.user.type(screen.getByLabelText('이름'), '김런치');
+    await next(first.user);
+    cleanup();
+
+    // Only the clock is faked: user-event and the dialog keep real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 7 * day - 60_000);
+    setup();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    cleanup(); // opening it saved it again: its 7 days start over
+
+    vi.setSystemTime(start + 15 * day);
     setup();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
     expect(screen.getByLabelText('이름')).toHaveValue('');

@@ -5,13 +5,20 @@ import { SIGNUP_MAX_SLOTS } from '../../../../contract/auth-values';
 import { STEP_COUNT, type ProfileDraft } from './profile-draft';
 
 /**
- * The wizard's unfinished answers, so a reload (or the app reopened in the same tab) returns to the
- * same step with what was entered. sessionStorage, one entry: synchronous, so the first render
- * already shows the step (no flash of step 1), and gone with the tab. Kept with the member id, so
- * another member signing in on this device never sees it; removed when sign-up succeeds and when
- * the session ends (app-entry's `onSignedOut`). Read back checked by hand (rule 4: stored data).
+ * What lives where: the wizard's unfinished answers (step, entries, whether the name was typed),
+ * one JSON entry in **localStorage** under `KEY`, tagged with the member id and the time of the
+ * last change. localStorage, not sessionStorage: an installed app closed mid-sign-up (or killed by
+ * the phone) is a new session, and the student should find their answers again. Synchronous, so
+ * the first render already shows the step (no flash of step 1). Another member signing in on this
+ * device never sees it (the member id must match); a draft untouched for `MAX_AGE_MS` is ignored
+ * and dropped, so a half sign-up from weeks ago does not come back. Removed when sign-up succeeds
+ * and when the session ends (app-entry's `onSignedOut`). Read back checked by hand (rule 4:
+ * stored data). The rest of what the app keeps on the device lives elsewhere: the query cache
+ * (lib/query-persistence.ts) and the chat outbox in IndexedDB, the access token in localStorage
+ * (lib/auth/token-store.ts).
  */
 const KEY = 'lunchchat:profile-draft';
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface StoredWizard {
   step: number;
@@ -48,15 +55,21 @@ function readDraft(value: unknown): ProfileDraft | null {
   return { name, studentNo, collegeId, departmentId, interests, timeTables: slots };
 }
 
-/** The draft `memberId` left in this tab, or null (none, another member's, or not one this version wrote). */
+/** The draft `memberId` left on this device, or null (none, another member's, too old, or not one this version wrote). */
 export function loadWizard(memberId: string | null): StoredWizard | null {
   if (memberId === null) return null;
   try {
-    const raw = sessionStorage.getItem(KEY);
+    const raw = localStorage.getItem(KEY);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Record<string, unknown> | null;
     if (typeof stored !== 'object' || stored === null || stored.memberId !== memberId) return null;
-    const { step, nameTouched } = stored;
+    const { step, nameTouched, savedAt } = stored;
+    // A clock set back (savedAt in the future) counts as stale too.
+    const age = typeof savedAt === 'number' ? Date.now() - savedAt : NaN;
+    if (!(age >= 0 && age <= MAX_AGE_MS)) {
+      clearWizard();
+      return null;
+    }
     const draft = readDraft(stored.draft);
     if (!draft || !Number.isInteger(step) || (step as number) < 0 || (step as number) >= STEP_COUNT || typeof nameTouched !== 'boolean') return null;
     return { step: step as number, draft, nameTouched };
@@ -68,7 +81,7 @@ export function loadWizard(memberId: string | null): StoredWizard | null {
 export function saveWizard(memberId: string | null, wizard: StoredWizard): void {
   if (memberId === null) return;
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ memberId, ...wizard }));
+    localStorage.setItem(KEY, JSON.stringify({ memberId, savedAt: Date.now(), ...wizard }));
   } catch {
     // Storage refused (private mode, full): the wizard works, a reload starts it over.
   }
@@ -77,7 +90,7 @@ export function saveWizard(memberId: string | null, wizard: StoredWizard): void 
 /** After a successful sign-up, and when the session ends. */
 export function clearWizard(): void {
   try {
-    sessionStorage.removeItem(KEY);
+    localStorage.removeItem(KEY);
   } catch {
     // Nothing stored that we could remove.
   }
