@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { universityNameQueryOptions, useUniversityName } from '../entities/campus';
 import { meetupsQueryOptions } from '../entities/meetup';
 import { popularMembersQueryOptions, recommendationsQueryOptions } from '../entities/member';
+import { FirstLoadGroup } from '../components/ui/first-load';
 import { CategoryGrid, HomeHero, HomePrompts, HomeSections, mentorBannerQueryOptions } from '../features/home';
 import { UpcomingMeetups } from '../features/meetups';
 import { yieldToMain } from '../lib/after-paint';
@@ -36,13 +37,14 @@ function HomePage() {
   useEffect(() => {
     if (uniName.error) console.error('failed to get university name', uniName.error);
   }, [uniName.error]);
+  // Offline and never loaded, 다가오는 약속 and both sliders cannot load: home says so once (the first of them).
   return (
-    <>
+    <FirstLoadGroup>
       <HomeHero universityName={universityDisplayName(uniName.data)} />
       <CategoryGrid />
       <HomePrompts />
       <UpcomingMeetups allLink />
       <HomeSections />
-    </>
+    </FirstLoadGroup>
   );
 }

@@ -61,3 +61,34 @@ test('offline: a profile and an explore category never opened say they cannot lo
       .first(),
   ).toBeVisible();
 });
+
+test('offline: home never opened says it cannot load once for the screen, not once per section', async ({ page, request, context }) => {
+  test.setTimeout(120_000);
+  const me = await apiMember(request, uniqueEmail('never-home'), '홈처음');
+  await useToken(page, me.token);
+
+  // Online, the app is installed from another screen; home's sections were never loaded.
+  await page.goto('/explore');
+  await workerReady(page);
+  await expect(page.getByRole('link', { name: / 프로필 보기$/ }).first()).toBeVisible();
+  await cacheSaved(page, (json) => json.includes('"filters"'));
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+  await expect(page.getByText(OFFLINE_TITLE)).toHaveCount(1);
+  // Every section has settled (the sliders are built one per frame after the first paint) and
+  // the fetches wait for the network: still one line.
+  await expect(page.getByRole('heading', { name: '이런 사람은 어때요?' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.getByText(OFFLINE_TITLE)).toHaveCount(1);
+  await expect(page.getByRole('status', { name: '불러오는 중이에요' })).toHaveCount(0);
+  await shoot(page, 'offline-never-loaded-home');
+  // Below it the sliders keep their titles, without a line of their own.
+  await page.evaluate(() => window.scrollBy(0, 500));
+  await shoot(page, 'offline-never-loaded-home-below');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: / 프로필 보기$/ }).first()).toBeVisible();
+  await expect(page.getByText(OFFLINE_TITLE)).toHaveCount(0);
+});

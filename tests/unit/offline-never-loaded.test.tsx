@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http as mswHttp, HttpResponse, ws } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meetupsQueryOptions } from '../../src/entities/meetup';
 import { ok } from './support/helpers';
 import { card, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
@@ -131,6 +132,26 @@ describe('a screen never opened before, opened offline', () => {
     setNetwork(true);
     expect(await screen.findByText('교환가는')).toBeInTheDocument();
     expect(screen.queryByText(OFFLINE_TITLE)).toBeNull();
+  });
+
+  it('home says it once for the screen: the first section that cannot load, the next one once that one has loaded', { timeout: 15_000 }, async () => {
+    server.use(networkGate);
+    setNetwork(false);
+    open('/');
+    // The sliders are built one per frame after the first paint: wait for the last one, then past the first failure.
+    await screen.findByRole('heading', { name: '이런 사람은 어때요?' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+    const lines = screen.getAllByText(OFFLINE_TITLE);
+    expect(lines).toHaveLength(1);
+    const meetups = screen.getByRole('region', { name: '다가오는 약속' });
+    expect(meetups).toContainElement(lines[0]!);
+
+    // 다가오는 약속 has its answer (here: put in the cache); the recommendations slider, still waiting, says it now.
+    act(() => client!.setQueryData(meetupsQueryOptions('upcoming').queryKey, []));
+    const recommendations = screen.getByRole('region', { name: '시간표와 관심사가 겹쳐요' });
+    await waitFor(() => expect(within(recommendations).getByText(OFFLINE_TITLE)).toBeInTheDocument());
+    expect(screen.getAllByText(OFFLINE_TITLE)).toHaveLength(1);
+    expect(within(meetups).queryByText(OFFLINE_TITLE)).toBeNull();
   });
 
   it('online, a first load still shows the spinner, not the offline state', async () => {
