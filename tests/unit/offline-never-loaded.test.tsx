@@ -147,7 +147,9 @@ describe('a screen never opened before, opened offline', () => {
     expect(meetups).toContainElement(lines[0]!);
 
     // 다가오는 약속 has its answer (here: put in the cache); the recommendations slider, still waiting, says it now.
-    act(() => client!.setQueryData(meetupsQueryOptions('upcoming').queryKey, []));
+    act(() => {
+      client!.setQueryData(meetupsQueryOptions('upcoming').queryKey, []);
+    });
     const recommendations = screen.getByRole('region', { name: '시간표와 관심사가 겹쳐요' });
     await waitFor(() => expect(within(recommendations).getByText(OFFLINE_TITLE)).toBeInTheDocument());
     expect(screen.getAllByText(OFFLINE_TITLE)).toHaveLength(1);
