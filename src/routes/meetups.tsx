@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { FirstLoadGroup } from '../components/ui/first-load';
 import { meetupsQueryOptions } from '../entities/meetup';
 import { CHECKIN_NEXT, MeetupList } from '../features/meetups';
 import { positiveInt, type Search } from '../lib/search-params';
@@ -23,10 +24,11 @@ export const Route = createFileRoute('/meetups')({
 
 function MeetupsPage() {
   const { checkin } = Route.useSearch();
+  // Offline and never loaded, both lists wait for the network: the page says so once.
   return (
-    <>
+    <FirstLoadGroup>
       <MeetupList scope="upcoming" />
       <MeetupList scope="past" checkinId={checkin} />
-    </>
+    </FirstLoadGroup>
   );
 }

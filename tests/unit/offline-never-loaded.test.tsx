@@ -156,6 +156,15 @@ describe('a screen never opened before, opened offline', () => {
     expect(within(meetups).queryByText(OFFLINE_TITLE)).toBeNull();
   });
 
+  it('내 약속 says it once, under 다가오는 약속, not again under 지난 약속', { timeout: 15_000 }, async () => {
+    server.use(networkGate);
+    setNetwork(false);
+    open('/meetups');
+    await screen.findByText(OFFLINE_TITLE);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+    expect(screen.getAllByText(OFFLINE_TITLE)).toHaveLength(1);
+  });
+
   it('online, a first load still shows the spinner, not the offline state', async () => {
     server.use(
       mswHttp.get(`${ORIGIN}/api/members/42`, async () => {
