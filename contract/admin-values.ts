@@ -1,5 +1,7 @@
 // Plain values of contract/admin.ts, no zod: the PWA imports these from here, so a browser never builds
 // the schemas of admin.ts (decision 0022); the server imports them through admin.ts.
+import { isoDateTime } from './seoul-time';
+
 /** GET /api/admin/stats?from&to&universityId? — at most this many days. */
 export const STATS_MAX_DAYS = 366;
 
@@ -34,14 +36,33 @@ export const ADMIN_MEMBER_SEARCH_MAX = 50;
 /** A suspension without a report names its reason (kept in the audit log). */
 export const SUSPEND_REASON_MAX = 200;
 
+/**
+ * 정지 기간 (extension): a suspension lasts 7 or 30 days (`days`), or, without `days`, until an
+ * operator lifts it (영구, as every suspension did before). A timed one ends by itself.
+ */
+export const SUSPENSION_DAYS = [7, 30] as const;
+export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
+
+/** The end of a suspension as the console lists it: `2026-12-05 15:00까지` (Seoul), or `영구` (null). */
+export const suspensionEndLabel = (suspendedUntil: string | null) => (suspendedUntil === null ? '영구' : `${isoDateTime(Date.parse(suspendedUntil))}까지`);
+
 /** What the audit log records (extension), with the console's Korean label for each. */
-export const ADMIN_ACTIONS = ['REPORT_DISMISS', 'REPORT_SUSPEND', 'MEMBER_SUSPEND', 'MEMBER_REINSTATE', 'MENTOR_SAVE', 'PLACES_SAVE'] as const;
+export const ADMIN_ACTIONS = [
+  'REPORT_DISMISS',
+  'REPORT_SUSPEND',
+  'MEMBER_SUSPEND',
+  'MEMBER_REINSTATE',
+  'MEMBER_REINSTATE_AUTO',
+  'MENTOR_SAVE',
+  'PLACES_SAVE',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   REPORT_DISMISS: '신고 무시',
   REPORT_SUSPEND: '신고로 정지',
   MEMBER_SUSPEND: '직접 정지',
   MEMBER_REINSTATE: '정지 해제',
+  MEMBER_REINSTATE_AUTO: '정지 해제 (기간 끝)',
   MENTOR_SAVE: '이달의 멘토 저장',
   PLACES_SAVE: '장소 저장',
 };

@@ -9,6 +9,7 @@ import {
   CAMPUS_PLACES_MAX,
   STATS_MAX_DAYS,
   SUSPEND_REASON_MAX,
+  SUSPENSION_DAYS,
 } from './admin-values';
 import { withParticle } from './korean-particle';
 // The plain values (no zod) live in ./admin-values.ts: the PWA imports them from there, so it never
@@ -159,8 +160,23 @@ export const reportsQuerySchema = z.object({
   universityId: universityIdSchema.optional(),
 });
 const REPORT_ACTIONS = ['DISMISS', 'SUSPEND'] as const;
-export const reportActionSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: 'action은 DISMISS 또는 SUSPEND예요.' }) });
+
+/**
+ * 정지 기간 (extension): `days` 7 or 30 ends the suspension by itself that many days later; left
+ * out (or null) it is permanent, as every suspension was before, so existing clients keep theirs.
+ */
+const suspensionDaysSchema = z
+  .literal(SUSPENSION_DAYS, { error: `정지 기간은 ${SUSPENSION_DAYS.join('일 또는 ')}일이에요. 영구 정지는 days 없이 보내 주세요.` })
+  .nullish()
+  .transform((days) => days ?? undefined);
+
+export const reportActionSchema = z
+  .object({ action: z.enum(REPORT_ACTIONS, { error: 'action은 DISMISS 또는 SUSPEND예요.' }), days: suspensionDaysSchema })
+  .refine((body) => body.action === 'SUSPEND' || body.days === undefined, { path: ['days'], message: '정지 기간은 정지할 때만 보낼 수 있어요.' });
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** When a suspension ends by itself: an ISO instant, or null while it is permanent (영구). */
+const suspendedUntilSchema = z.string().nullable();
 
 const adminMemberRef = z.object({ memberId: z.number().int(), memberName: z.string().nullable(), email: z.string(), status: z.string() });
 
@@ -212,6 +228,8 @@ const suspendedMemberSchema = z.object({
   email: z.string(),
   universityId: z.number().int(),
   suspendedAt: z.string(),
+  /** Extension (정지 기간): when the suspension ends by itself; null: 영구, until 정지 해제. */
+  suspendedUntil: suspendedUntilSchema,
 });
 export type SuspendedMember = z.infer<typeof suspendedMemberSchema>;
 
@@ -245,6 +263,8 @@ export const reportDecisionSchema = z.object({
   action: z.enum(REPORT_ACTIONS),
   targetMemberId: z.number().int(),
   closedReports: z.number().int(),
+  /** Extension (정지 기간), with SUSPEND: when the suspension now in force ends (null: 영구). */
+  suspendedUntil: suspendedUntilSchema.optional(),
 });
 
 const placeNameSchema = z
@@ -325,6 +345,8 @@ const adminMemberRowSchema = z.object({
   /** Reports against this member that no operator has decided yet. */
   openReports: z.number().int(),
   createdAt: z.string(),
+  /** Extension (정지 기간): while DISABLED, when the suspension ends by itself; null: 영구, or not suspended. */
+  suspendedUntil: suspendedUntilSchema,
 });
 export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
 const adminMemberRowsSchema = z.array(adminMemberRowSchema);
@@ -343,9 +365,13 @@ export const suspendMemberBodySchema = z.object({
     .min(1, '정지 사유를 입력해 주세요.')
     .max(SUSPEND_REASON_MAX, `정지 사유는 ${SUSPEND_REASON_MAX}자 이하로 입력해 주세요.`)
     .refine(noControlChars, UNSAFE_TEXT_MESSAGE),
+  days: suspensionDaysSchema,
 });
-/** The suspension, and how many OPEN reports of the member it closed (as SUSPEND; their reporters are told). */
-export const memberSuspendedSchema = z.object({ memberId: z.number().int(), closedReports: z.number().int() });
+/**
+ * The suspension, how many OPEN reports of the member it closed (as SUSPEND; their reporters are
+ * told), and when the suspension in force ends (null: 영구; an earlier one stands unchanged).
+ */
+export const memberSuspendedSchema = z.object({ memberId: z.number().int(), closedReports: z.number().int(), suspendedUntil: suspendedUntilSchema });
 
 /** GET /api/admin/audit?before&size&universityId (extension): the operators' log, newest first. */
 export const auditQuerySchema = z.object({

@@ -1,5 +1,7 @@
 // Plain values of contract/envelope.ts, no zod: the PWA imports these from here, so a browser never builds
 // the schemas of envelope.ts (decision 0022); the server imports them through envelope.ts.
+import { koreanDateTime } from './seoul-time';
+
 /** Contract section 10. */
 export const ERROR_CODES = {
   COMMON400: { status: 400, message: '요청 값이 올바르지 않아요.' },
@@ -61,6 +63,12 @@ export const ERROR_CODES = {
   /** Extension: a part the server needs (the database) does not answer; try again shortly. */
   COMMON503: { status: 503, message: '잠시 서비스가 원활하지 않아요. 잠시 후 다시 시도해 주세요.' },
 } as const satisfies Record<string, { status: number; message: string }>;
+
+/**
+ * AUTH_403_DISABLED while a timed suspension lasts (section 16, extension 정지 기간): the message
+ * says until when (its `result.suspendedUntil` is the instant), the code stays the same.
+ */
+export const accountDisabledUntilMessage = (untilMs: number) => `${koreanDateTime(untilMs)}까지 이용이 정지된 계정이에요.`;
 
 /**
  * The 403s that answer the request itself, a rule of the domain (a block, a room or meetup one is

@@ -22,3 +22,17 @@ export function seoulParts(ms: number): { year: number; month: number; day: numb
 export function seoulInstant(year: number, month: number, day: number, hour = 0, minute = 0): number {
   return Date.UTC(year, month - 1, day, hour, minute) - SEOUL_OFFSET_MS;
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as students read a date and time: `2026년 12월 5일 15:00` (Seoul). */
+export function koreanDateTime(ms: number): string {
+  const t = seoulParts(ms);
+  return `${t.year}년 ${t.month}월 ${t.day}일 ${two(t.hour)}:${two(t.minute)}`;
+}
+
+/** An instant as the operators' console writes it in a table: `2026-12-05 15:00` (Seoul). */
+export function isoDateTime(ms: number): string {
+  const t = seoulParts(ms);
+  return `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}`;
+}

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { AppContext, Member } from './context';
 import type { Database } from './db/client';
+import { accountDisabled } from './lib/account-disabled';
 import { AppError, answerClientError, installErrorHandling, sendError } from './lib/http';
 import { installSecurityHeaders } from './lib/security';
 import { serializeError } from './lib/log';
@@ -180,7 +181,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       const row = await accounts.signedInMember(principal.memberId, principal.sessionId ?? null);
       if (!row) throw new AppError('JWT_401');
       // Before `ended`: a suspension also revokes the sessions, and the app must learn why (section 16).
-      if (row.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
+      if (row.status === 'DISABLED') throw await accountDisabled(db, row.id);
       if (row.ended) throw new AppError('JWT_401');
       const { ended: _ended, ...member } = row;
       return { ...member, tokenExpiresAt: principal.expiresAt, sessionId: principal.sessionId };
@@ -329,6 +330,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       onRead: (roomId, memberId, lastReadMessageId) => chatSocket.memberRead(roomId, memberId, lastReadMessageId),
     });
     await adminRoutes(api, ctx, {
+      scheduler,
       endMember: (memberId) => chatSocket.endMember(memberId),
       reinstated: () => chatSocket.roomsCountChanged(),
       // A suspension cancels the member's open meetups in its transaction; each partner is told (section 16).

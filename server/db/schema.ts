@@ -348,6 +348,11 @@ export const memberSuspensions = pgTable('member_suspensions', {
   suspendedBy: integer('suspended_by').references(() => members.id, { onDelete: 'set null' }),
   reportId: integer('report_id'),
   suspendedAt: createdAt(),
+  /**
+   * When a timed suspension (7 or 30 days) ends by itself; null: permanent, until 정지 해제. The job
+   * that ends it is scheduled with the row (`member.suspension-end`) and re-reads this before acting.
+   */
+  suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
 });
 
 /**

@@ -214,14 +214,14 @@ describeApi(
       expect([self.status, self.body.code]).toEqual([400, 'COMMON400']);
 
       const done = await call(s.app, op.token, 'POST', `/api/admin/members/${target.memberId}/suspend`, { reason: '동아리 단톡방 제보: 약속 3회 노쇼' });
-      expect([done.status, done.body.result]).toEqual([200, { memberId: target.memberId, closedReports: 1 }]);
+      expect([done.status, done.body.result]).toEqual([200, { memberId: target.memberId, closedReports: 1, suspendedUntil: null }]);
       expect((await call(s.app, target.token, 'GET', '/api/members/me')).body.code).toBe('AUTH_403_DISABLED');
       expect((await reportOutcomes(s, reporter)).map((n) => n.type)).toEqual(['REPORT_ACTION_TAKEN']);
       const closed = (await call(s.app, op.token, 'GET', '/api/admin/reports?status=CLOSED')).body.result as { reportId: number; resolution: string }[];
       expect(closed.find((r) => r.reportId === reportId)?.resolution).toBe('SUSPEND');
       // A second click changes nothing and logs nothing.
       const again = await call(s.app, op.token, 'POST', `/api/admin/members/${target.memberId}/suspend`, { reason: '다시' });
-      expect([again.status, again.body.result]).toEqual([200, { memberId: target.memberId, closedReports: 0 }]);
+      expect([again.status, again.body.result]).toEqual([200, { memberId: target.memberId, closedReports: 0, suspendedUntil: null }]);
       expect((await call(s.app, op.token, 'POST', `/api/admin/members/${target.memberId}/reinstate`)).status).toBe(200);
 
       const mine = (await auditOf(s, op, '?size=100')).entries.filter((e) => e.targetMemberId === target.memberId);

@@ -100,7 +100,13 @@ describeApi(
       expect(await accepted()).toContain(target.memberId);
 
       const suspended = await call(s.app, op.token, 'PATCH', `/api/admin/reports/${report.body.result.reportId}`, { action: 'SUSPEND' });
-      expect(suspended.body.result).toEqual({ reportId: report.body.result.reportId, action: 'SUSPEND', targetMemberId: target.memberId, closedReports: 2 });
+      expect(suspended.body.result).toEqual({
+        reportId: report.body.result.reportId,
+        action: 'SUSPEND',
+        targetMemberId: target.memberId,
+        closedReports: 2,
+        suspendedUntil: null,
+      });
 
       // The open socket: an ERROR frame naming the reason, then the close.
       await waitUntil(() => socket.closed, 3000, 'suspended socket closed');
@@ -162,7 +168,7 @@ describeApi(
       const escalated = await call(s.app, second.token, 'PATCH', `/api/admin/reports/${laterReport}`, { action: 'SUSPEND' });
       expect([escalated.status, escalated.body.result]).toEqual([
         200,
-        { reportId: laterReport, action: 'SUSPEND', targetMemberId: later.memberId, closedReports: 0 },
+        { reportId: laterReport, action: 'SUSPEND', targetMemberId: later.memberId, closedReports: 0, suspendedUntil: null },
       ]);
       expect(await outcome(s, first.token, laterReport, later.memberId)).toEqual({ resolution: 'SUSPEND', suspended: true });
       // …and a 무시 of it now, or a second 무시 of any closed report, is refused the same way.

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { REPORT_CONTEXT_AROUND, type AdminAction, type MentorConfigInput } from '../../../contract/admin';
+import type { SuspensionDays } from '../../../contract/admin-values';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../../db/notifications';
+import type { Scheduler } from '../../lib/scheduler';
 import {
   adminActions,
   campusPlaces,
@@ -30,14 +32,38 @@ export interface Operator {
   email: string;
 }
 
-/** One line of the audit log, in the transaction of the action it records. */
+/**
+ * One line of the audit log, in the transaction of the action it records. `null`: no operator
+ * acted (a timed suspension ended by itself); the log's operator e-mail is then empty.
+ */
 async function audit(
   tx: Pick<Db, 'insert'>,
-  operator: Operator,
+  operator: Operator | null,
   action: AdminAction,
   row: { targetMemberId?: number; targetName?: string | null; reportId?: number; universityId?: number; detail?: string },
 ) {
-  await tx.insert(adminActions).values({ operatorId: operator.id, operatorEmail: operator.email, action, ...row });
+  await tx.insert(adminActions).values({ operatorId: operator?.id ?? null, operatorEmail: operator?.email ?? '', action, ...row });
+}
+
+/**
+ * 정지 기간 (contract section 16, extension): the job that ends a timed suspension, scheduled in the
+ * suspension's transaction and cancelled in 정지 해제's. Its key names the member and the end: the
+ * member's prefix ends with `:`, so cancelling member 12's leaves member 123's alone (the scheduler
+ * cancels by prefix), and a job for another end of the same member is another job.
+ */
+export const JOB_SUSPENSION_END = 'member.suspension-end';
+const suspensionJobs = (memberId: number) => `suspension-end:${memberId}:`;
+const scheduleEnd = (scheduler: Pick<Scheduler, 'schedule'>, tx: Tx, memberId: number, until: Date) =>
+  scheduler.schedule(JOB_SUSPENSION_END, until, { memberId }, `${suspensionJobs(memberId)}${until.getTime()}`, tx);
+
+/** The suspension's length in the audit log: `7일`; a permanent one says nothing, as before. */
+const lengthNote = (days: SuspensionDays | undefined) => (days === undefined ? undefined : `${days}일`);
+const withNote = (note: string | undefined, text: string) => (note === undefined ? text : `${note} · ${text}`);
+
+/** When the member's suspension ends by itself (null: permanent, or not suspended). */
+async function suspensionEnd(tx: Pick<Db, 'select'>, memberId: number): Promise<Date | null> {
+  const [row] = await tx.select({ until: memberSuspensions.suspendedUntil }).from(memberSuspensions).where(eq(memberSuspensions.memberId, memberId));
+  return row?.until ?? null;
 }
 
 /** A member as decisions need them, its row locked against a concurrent decision or report. */
@@ -77,20 +103,53 @@ async function closeReports(tx: Tx, targetId: number, targetName: string, action
  */
 export type CloseMember = (tx: Tx, memberId: number) => Promise<() => void>;
 
+/** What a suspension does besides the member's row. */
+interface Suspending {
+  operatorId: number;
+  reportId: number | null;
+  /** 7 or 30: it ends by itself that many days from now; undefined: permanent. */
+  days: SuspensionDays | undefined;
+  closeMember: CloseMember;
+  scheduler: Pick<Scheduler, 'schedule'>;
+}
+
 /**
  * DISABLED now, the previous status kept for 정지 해제, every refresh token revoked, and what other
- * modules keep for the member closed (`closeMember`). Answers what to send after the commit.
+ * modules keep for the member closed (`closeMember`). A timed suspension stores its end (whole
+ * seconds, so the job's time is exactly the row's) and schedules the job that ends it, in this
+ * transaction: both or neither. A member already suspended keeps the suspension in force, its end
+ * too. Answers what to send after the commit and when the suspension in force ends (null: never).
  */
-async function disable(tx: Tx, memberId: number, previousStatus: string, operatorId: number, reportId: number | null, closeMember: CloseMember) {
+async function disable(tx: Tx, memberId: number, previousStatus: string, how: Suspending) {
+  let suspendedUntil: Date | null;
   if (previousStatus !== 'DISABLED') {
-    await tx.insert(memberSuspensions).values({ memberId, previousStatus, suspendedBy: operatorId, reportId }).onConflictDoNothing();
+    const until = how.days === undefined ? null : sql`date_trunc('second', now()) + make_interval(days => ${how.days})`;
+    const [row] = await tx
+      .insert(memberSuspensions)
+      .values({ memberId, previousStatus, suspendedBy: how.operatorId, reportId: how.reportId, suspendedUntil: until })
+      .onConflictDoNothing()
+      .returning({ until: memberSuspensions.suspendedUntil });
     await tx.update(members).set({ status: 'DISABLED' }).where(eq(members.id, memberId));
+    suspendedUntil = row ? row.until : await suspensionEnd(tx, memberId);
+    if (row?.until) await scheduleEnd(how.scheduler, tx, memberId, row.until);
+  } else {
+    suspendedUntil = await suspensionEnd(tx, memberId);
   }
   await tx
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
-  return closeMember(tx, memberId);
+  return { afterCommit: await how.closeMember(tx, memberId), suspendedUntil };
+}
+
+/** 정지 해제 (by an operator or at a timed suspension's end): the member's status as it was before. */
+async function restore(tx: Tx, memberId: number, previousStatus: string) {
+  const [member] = await tx
+    .update(members)
+    .set({ status: previousStatus })
+    .where(and(eq(members.id, memberId), inArray(members.status, ['DISABLED'])))
+    .returning({ name: sql<string>`coalesce(${members.membername}, ${members.accountName})`, universityId: members.universityId });
+  return member;
 }
 
 /** A paged list's rows, read one past the page: that one only says whether another page follows. */
@@ -103,7 +162,7 @@ export type AdminRepo = ReturnType<typeof adminRepo>;
 
 const nothingToClose: CloseMember = async () => () => undefined;
 
-export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
+export function adminRepo(db: Db, scheduler: Pick<Scheduler, 'schedule' | 'cancel'>, closeMember: CloseMember = nothingToClose) {
   return {
     universities() {
       return db.select({ universityId: universities.id, name: universities.shortName }).from(universities).orderBy(asc(universities.id));
@@ -265,6 +324,7 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
           email: members.email,
           universityId: members.universityId,
           suspendedAt: memberSuspensions.suspendedAt,
+          suspendedUntil: memberSuspensions.suspendedUntil,
         })
         .from(memberSuspensions)
         .innerJoin(members, eq(members.id, memberSuspensions.memberId))
@@ -289,8 +349,11 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
       report: { id: number; targetId: number },
       action: 'DISMISS' | 'SUSPEND',
       operator: Operator,
+      days?: SuspensionDays,
     ): Promise<
-      { kind: 'decided'; closedReports: number; told: number[]; targetName: string; afterCommit: () => void } | { kind: 'closed' } | { kind: 'gone' }
+      | { kind: 'decided'; closedReports: number; told: number[]; targetName: string; afterCommit: () => void; suspendedUntil: Date | null }
+      | { kind: 'closed' }
+      | { kind: 'gone' }
     > {
       return db.transaction(async (tx) => {
         const target = await lockMember(tx, report.targetId);
@@ -308,15 +371,20 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
           // The escalation: the report closed earlier now names the SUSPEND; it keeps its first closing time.
           await tx.update(reports).set({ resolution: action }).where(eq(reports.id, report.id));
         }
-        const afterCommit = action === 'SUSPEND' ? await disable(tx, report.targetId, target.status, operator.id, report.id, closeMember) : () => undefined;
+        const { afterCommit, suspendedUntil } =
+          action === 'SUSPEND'
+            ? await disable(tx, report.targetId, target.status, { operatorId: operator.id, reportId: report.id, days, closeMember, scheduler })
+            : { afterCommit: () => undefined, suspendedUntil: null };
+        // The length as decided (a member already suspended keeps the suspension in force).
+        const note = action === 'SUSPEND' && target.status !== 'DISABLED' ? lengthNote(days) : undefined;
         await audit(tx, operator, action === 'SUSPEND' ? 'REPORT_SUSPEND' : 'REPORT_DISMISS', {
           targetMemberId: report.targetId,
           targetName: target.name,
           reportId: report.id,
           universityId: target.universityId,
-          detail: `신고 ${closedReports}건`,
+          detail: note === undefined ? `신고 ${closedReports}건` : `신고 ${closedReports}건 · ${note}`,
         });
-        return { kind: 'decided', closedReports, told, targetName: target.name, afterCommit };
+        return { kind: 'decided', closedReports, told, targetName: target.name, afterCommit, suspendedUntil };
       });
     },
 
@@ -329,17 +397,31 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
       memberId: number,
       reason: string,
       operator: Operator,
+      days?: SuspensionDays,
     ): Promise<
-      { kind: 'suspended'; closedReports: number; told: number[]; targetName: string; afterCommit: () => void } | { kind: 'already' } | { kind: 'gone' }
+      | { kind: 'suspended'; closedReports: number; told: number[]; targetName: string; afterCommit: () => void; suspendedUntil: Date | null }
+      | { kind: 'already'; suspendedUntil: Date | null }
+      | { kind: 'gone' }
     > {
       return db.transaction(async (tx) => {
         const target = await lockMember(tx, memberId);
         if (!target) return { kind: 'gone' };
-        if (target.status === 'DISABLED') return { kind: 'already' };
+        if (target.status === 'DISABLED') return { kind: 'already', suspendedUntil: await suspensionEnd(tx, memberId) };
         const { closedReports, told } = await closeReports(tx, memberId, target.name, 'SUSPEND');
-        const afterCommit = await disable(tx, memberId, target.status, operator.id, null, closeMember);
-        await audit(tx, operator, 'MEMBER_SUSPEND', { targetMemberId: memberId, targetName: target.name, universityId: target.universityId, detail: reason });
-        return { kind: 'suspended', closedReports, told, targetName: target.name, afterCommit };
+        const { afterCommit, suspendedUntil } = await disable(tx, memberId, target.status, {
+          operatorId: operator.id,
+          reportId: null,
+          days,
+          closeMember,
+          scheduler,
+        });
+        await audit(tx, operator, 'MEMBER_SUSPEND', {
+          targetMemberId: memberId,
+          targetName: target.name,
+          universityId: target.universityId,
+          detail: withNote(lengthNote(days), reason),
+        });
+        return { kind: 'suspended', closedReports, told, targetName: target.name, afterCommit, suspendedUntil };
       });
     },
 
@@ -360,14 +442,16 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
         status: string;
         open_reports: number | string;
         created_at: string | Date;
+        suspended_until: string | Date | null;
       }>(
         db,
         sql`select * from (
               select m.id as member_id, coalesce(m.membername, nullif(m.account_name, '')) as member_name, m.email, m.university_id, d.name as department,
-                     m.student_no, m.status, m.created_at,
+                     m.student_no, m.status, m.created_at, s.suspended_until,
                      (select count(*) from ${reports} r where r.target_id = m.id and r.status = 'OPEN') as open_reports
                 from ${members} m
                 left join ${departments} d on d.id = m.department_id
+                left join ${memberSuspensions} s on s.member_id = m.id
                where (${query} = '' or m.membername ilike ${pattern} or m.account_name ilike ${pattern} or m.email ilike ${pattern})
                      ${universityId === undefined ? sql`` : sql`and m.university_id = ${universityId}`}
             ) t
@@ -394,7 +478,10 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
       return pageOf(rows, size);
     },
 
-    /** 정지 해제: restores the status the member had; false when it was not suspended. */
+    /**
+     * 정지 해제: restores the status the member had; false when it was not suspended. A timed
+     * suspension's job goes with it, so it cannot end a later suspension early.
+     */
     async reinstate(memberId: number, operator: Operator): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -402,14 +489,40 @@ export function adminRepo(db: Db, closeMember: CloseMember = nothingToClose) {
           .where(eq(memberSuspensions.memberId, memberId))
           .returning({ previous: memberSuspensions.previousStatus });
         if (!row) return false;
-        const [member] = await tx
-          .update(members)
-          .set({ status: row.previous })
-          .where(and(eq(members.id, memberId), inArray(members.status, ['DISABLED'])))
-          .returning({ name: sql<string>`coalesce(${members.membername}, ${members.accountName})`, universityId: members.universityId });
+        await scheduler.cancel(suspensionJobs(memberId), tx);
+        const member = await restore(tx, memberId, row.previous);
         await audit(tx, operator, 'MEMBER_REINSTATE', { targetMemberId: memberId, targetName: member?.name ?? null, universityId: member?.universityId });
         return true;
       });
+    },
+
+    /**
+     * The job of a timed suspension whose end has come (in the job's transaction, so the
+     * reinstatement, its audit line and the job's removal commit together: once, on one instance).
+     * The suspension row is deleted only if it is still there and due: 정지 해제 deleted it (and
+     * the job) already, and an account deleted since took it along. A job ahead of its row (an end
+     * moved later by hand in the database) ends nothing and leaves a job at the row's end, so the
+     * row stays the truth. Answers whether it reinstated.
+     */
+    async endSuspension(tx: Tx, memberId: number): Promise<boolean> {
+      const [row] = await tx
+        .delete(memberSuspensions)
+        .where(and(eq(memberSuspensions.memberId, memberId), isNotNull(memberSuspensions.suspendedUntil), lte(memberSuspensions.suspendedUntil, sql`now()`)))
+        .returning({ previous: memberSuspensions.previousStatus, at: memberSuspensions.suspendedAt, until: memberSuspensions.suspendedUntil });
+      if (!row) {
+        const until = await suspensionEnd(tx, memberId);
+        if (until) await scheduleEnd(scheduler, tx, memberId, until);
+        return false;
+      }
+      const member = await restore(tx, memberId, row.previous);
+      const days = Math.round((row.until!.getTime() - row.at.getTime()) / 86_400_000);
+      await audit(tx, null, 'MEMBER_REINSTATE_AUTO', {
+        targetMemberId: memberId,
+        targetName: member?.name ?? null,
+        universityId: member?.universityId,
+        detail: `${days}일 정지 끝`,
+      });
+      return true;
     },
 
     rowsOf<T>(query: SQL) {

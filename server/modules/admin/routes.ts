@@ -52,8 +52,9 @@ import { currentMember } from '../../context';
 import { mentorConfigFor, type SeedMentorMonth } from '../../db/mentor-configs';
 import { AppError, ok } from '../../lib/http';
 import { okResponse, typed } from '../../lib/route-schemas';
+import type { Scheduler } from '../../lib/scheduler';
 import { toCsv } from './csv';
-import { adminRepo, outcomeType, type CloseMember, type Operator } from './repo';
+import { adminRepo, JOB_SUSPENSION_END, outcomeType, type CloseMember, type Operator } from './repo';
 import { dailyStats } from './stats';
 
 export interface AdminRouteOptions {
@@ -61,6 +62,8 @@ export interface AdminRouteOptions {
   endMember(memberId: number): void;
   /** A suspension ended: the member's rooms count again towards their friends' unread totals. */
   reinstated(memberId: number): void;
+  /** The durable jobs: a timed suspension's end is one (정지 기간, section 16). */
+  scheduler: Pick<Scheduler, 'schedule' | 'cancel' | 'handle'>;
   /** Inside a suspension's transaction: the member's open meetups cancelled, their partners told after the commit (section 16). */
   closeMember?: CloseMember;
   /** Wall clock of the current month (tests move it); the default is the real one. */
@@ -75,6 +78,7 @@ function seoulMonth(now = new Date()): string {
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -117,7 +121,15 @@ function isOperator(ctx: AppContext, member: Member): boolean {
  * about what exists here (not even which inputs are wrong).
  */
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options: AdminRouteOptions): Promise<void> {
-  const repo = adminRepo(ctx.db, options.closeMember);
+  const repo = adminRepo(ctx.db, options.scheduler, options.closeMember);
+
+  // 정지 기간: a timed suspension ends by itself. Every instance polls the jobs; the one that claims
+  // this job reinstates in the job's own transaction, so exactly once, also after a restart.
+  options.scheduler.handle<{ memberId: number }>(JOB_SUSPENSION_END, async (job, tx) => {
+    const { memberId } = job.payload;
+    if (!(await repo.endSuspension(tx, memberId))) return;
+    return () => options.reinstated(memberId);
+  });
 
   /** After the commit: each reporter's phone and open apps hear the outcome (section 16, extension). */
   const tellReporters = (reporters: number[], action: 'DISMISS' | 'SUSPEND', targetName: string) => {
@@ -267,12 +279,12 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
         { bodyLimit: 4 * 1024, schema: { params: adminIdParamsSchema, body: reportActionSchema, response: okResponse(reportDecisionSchema) } },
         async (request) => {
           const { id } = request.params;
-          const { action } = request.body;
+          const { action, days } = request.body;
           const report = await repo.report(id);
           if (!report) throw new AppError('ADMIN_404');
           const operator = currentMember(request);
           if (action === 'SUSPEND' && report.targetId === operator.id) throw new AppError('COMMON400', { action: '자기 자신은 정지할 수 없어요.' });
-          const decided = await repo.decide(report, action, operatorOf(operator));
+          const decided = await repo.decide(report, action, operatorOf(operator), days);
           if (decided.kind === 'gone') throw new AppError('ADMIN_404');
           // Another operator decided it first: a 무시 would overwrite that decision (contract section 16).
           if (decided.kind === 'closed') throw new AppError('ADMIN_409');
@@ -280,12 +292,17 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (action === 'SUSPEND') options.endMember(report.targetId);
           decided.afterCommit();
           tellReporters(decided.told, action, decided.targetName);
-          return ok({ reportId: id, action, targetMemberId: report.targetId, closedReports: decided.closedReports });
+          const result = { reportId: id, action, targetMemberId: report.targetId, closedReports: decided.closedReports };
+          return ok(action === 'SUSPEND' ? { ...result, suspendedUntil: isoOrNull(decided.suspendedUntil) } : result);
         },
       );
 
       admin.get('/members/suspended', { schema: { response: okResponse(suspendedMembersSchema) } }, async () => {
-        const result: SuspendedMember[] = (await repo.suspended()).map((r) => ({ ...r, suspendedAt: iso(r.suspendedAt) }));
+        const result: SuspendedMember[] = (await repo.suspended()).map((r) => ({
+          ...r,
+          suspendedAt: iso(r.suspendedAt),
+          suspendedUntil: isoOrNull(r.suspendedUntil),
+        }));
         return ok(result);
       });
 
@@ -305,6 +322,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           status: r.status,
           openReports: Number(r.open_reports),
           createdAt: iso(r.created_at),
+          suspendedUntil: r.status === 'DISABLED' ? isoOrNull(r.suspended_until) : null,
         }));
         return ok(paged ? { entries, hasNext: page.hasNext } : entries);
       });
@@ -316,13 +334,14 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           const { id } = request.params;
           const operator = currentMember(request);
           if (id === operator.id) throw new AppError('COMMON400', { id: '자기 자신은 정지할 수 없어요.' });
-          const suspended = await repo.suspend(id, request.body.reason, operatorOf(operator));
+          const suspended = await repo.suspend(id, request.body.reason, operatorOf(operator), request.body.days);
           if (suspended.kind === 'gone') throw new AppError('ADMIN_404');
-          if (suspended.kind === 'already') return ok({ memberId: id, closedReports: 0 });
+          // Already suspended: the suspension in force stands, its end too (the answer says which it is).
+          if (suspended.kind === 'already') return ok({ memberId: id, closedReports: 0, suspendedUntil: isoOrNull(suspended.suspendedUntil) });
           options.endMember(id);
           suspended.afterCommit();
           tellReporters(suspended.told, 'SUSPEND', suspended.targetName);
-          return ok({ memberId: id, closedReports: suspended.closedReports });
+          return ok({ memberId: id, closedReports: suspended.closedReports, suspendedUntil: isoOrNull(suspended.suspendedUntil) });
         },
       );
 

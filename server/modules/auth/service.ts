@@ -6,6 +6,7 @@ import { admissionYear, SIGNUP_MESSAGES, type signUpBodySchema } from '../../../
 import { slotsToMask } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
+import { accountDisabled } from '../../lib/account-disabled';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/http';
 import { validSlots } from '../../lib/timetable';
@@ -86,7 +87,7 @@ export function authService(deps: AuthServiceDeps) {
       if (!identity) throw new AppError('AUTH_400_CODE');
       let member = await repo.findMemberByEmail(identity.email);
       member ??= await repo.createMember(identity.email, identity.name, await universityFor(identity.email));
-      if (member.status === 'DISABLED') throw new AppError('AUTH_403_DISABLED');
+      if (member.status === 'DISABLED') throw await accountDisabled(deps.db, member.id);
       const session = await newSession(member.id, identity.email);
       return { ...session, isNewUser: member.status === 'PENDING' };
     },
@@ -110,7 +111,7 @@ export function authService(deps: AuthServiceDeps) {
       if (!member) throw new AppError('REFRESH_401');
       if (member.status === 'DISABLED') {
         await revoke(spent.familyId);
-        throw new AppError('AUTH_403_DISABLED');
+        throw await accountDisabled(deps.db, member.id);
       }
       return newSession(member.id, member.email, spent.familyId);
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "member_suspensions" ADD COLUMN "suspended_until" timestamp with time zone;
