@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { reportDecisionSchema, ReportAction } from '../../../contract/admin';
+import type { SuspensionDays } from '../../../contract/admin-values';
 import type { ERROR_CODES } from '../../../contract/envelope-values';
 import { ApiError, apiJson } from '../../lib/http';
 import { invalidateKeys } from '../../lib/query-client';
@@ -9,9 +10,15 @@ import { adminKeys } from './keys';
 /** 무시 of a report another operator closed first (contract section 16). */
 const DECIDED_ALREADY: keyof typeof ERROR_CODES = 'ADMIN_409';
 
-/** PATCH /api/admin/reports/{id} { action } — closes every open report of the target. */
-function decideReport({ reportId, action }: { reportId: number; action: ReportAction }) {
-  return apiJson<z.infer<typeof reportDecisionSchema>>(`/api/admin/reports/${reportId}`, { method: 'PATCH', json: { action } });
+/**
+ * PATCH /api/admin/reports/{id} { action, days? } — closes every open report of the target; a
+ * SUSPEND lasts `days` (7 or 30) or, with null, until 정지 해제 (영구).
+ */
+function decideReport({ reportId, action, days = null }: { reportId: number; action: ReportAction; days?: SuspensionDays | null }) {
+  return apiJson<z.infer<typeof reportDecisionSchema>>(`/api/admin/reports/${reportId}`, {
+    method: 'PATCH',
+    json: action === 'SUSPEND' && days !== null ? { action, days } : { action },
+  });
 }
 
 export function useDecideReport() {

@@ -51,7 +51,8 @@ export function AuditPanel() {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td>{dateTime.format(new Date(e.createdAt))}</td>
-                  <td>{e.operatorEmail}</td>
+                  {/* No operator acted (a timed suspension ended by itself): the log says so. */}
+                  <td>{e.operatorEmail || '자동'}</td>
                   <td>{ADMIN_ACTION_LABELS[e.action]}</td>
                   <td>{e.targetName ?? (e.targetMemberId === null ? '' : '(탈퇴한 회원)')}</td>
                   <td>{universityName(e.universityId)}</td>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_MEMBER_QUERY_MAX, SUSPEND_REASON_MAX } from '../../../../contract/admin-values';
+import { ADMIN_MEMBER_QUERY_MAX, SUSPEND_REASON_MAX, suspensionEndLabel } from '../../../../contract/admin-values';
 import type { AdminMemberPage, AdminMemberRow } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -12,6 +12,7 @@ import * as styles from './admin-console.css';
 import { MoreButton } from './more-button';
 import { isOwnAccount, OwnAccountNote } from './own-account';
 import { ReinstateButton } from './reinstate-button';
+import { DEFAULT_SUSPENSION_LENGTH, SuspensionLengthPicker, type SuspensionLength } from './suspension-length';
 import { ToolbarField } from './toolbar-field';
 import { UniversityMonthPicker } from './university-month-picker';
 
@@ -103,7 +104,15 @@ export function MembersPanel({ operatorEmail }: { operatorEmail: string }) {
                   </td>
                   <td>{universityName(m.universityId)}</td>
                   <td>{[m.department, m.studentNo].filter(Boolean).join(' · ')}</td>
-                  <td>{m.status === 'DISABLED' ? <span className={styles.dangerBadge}>정지됨</span> : (STATUS_LABELS[m.status] ?? m.status)}</td>
+                  <td>
+                    {m.status === 'DISABLED' ? (
+                      <>
+                        <span className={styles.dangerBadge}>정지됨</span> <span className={styles.muted}>{suspensionEndLabel(m.suspendedUntil)}</span>
+                      </>
+                    ) : (
+                      (STATUS_LABELS[m.status] ?? m.status)
+                    )}
+                  </td>
                   <td>{m.openReports > 0 ? <span className={styles.badge}>{m.openReports}건</span> : '없음'}</td>
                   <td>
                     {m.status === 'DISABLED' ? (
@@ -127,10 +136,10 @@ export function MembersPanel({ operatorEmail }: { operatorEmail: string }) {
         <SuspendDialog
           member={suspending}
           onClose={() => setSuspending(null)}
-          onDone={(closedReports) => {
+          onDone={({ closedReports, suspendedUntil }) => {
             setSuspending(null);
             setNotice(
-              `${nameOf(suspending)}님을 정지했어요. 바로 로그아웃돼요.${closedReports > 0 ? ` 처리 전 신고 ${closedReports}건도 닫고 신고한 회원에게 알렸어요.` : ''}`,
+              `${nameOf(suspending)}님을 정지했어요 (${suspensionEndLabel(suspendedUntil)}). 바로 로그아웃돼요.${closedReports > 0 ? ` 처리 전 신고 ${closedReports}건도 닫고 신고한 회원에게 알렸어요.` : ''}`,
             );
           }}
         />
@@ -139,17 +148,28 @@ export function MembersPanel({ operatorEmail }: { operatorEmail: string }) {
   );
 }
 
-/** 정지 with its reason (required; the audit log keeps it). The dialog stays open on an error. */
-function SuspendDialog({ member, onClose, onDone }: { member: AdminMemberRow; onClose: () => void; onDone: (closedReports: number) => void }) {
+/**
+ * 정지 with its length (7일 first, decision 0053) and its reason (required; the audit log keeps
+ * it). The dialog stays open on an error.
+ */
+function SuspendDialog({
+  member,
+  onClose,
+  onDone,
+}: {
+  member: AdminMemberRow;
+  onClose: () => void;
+  onDone: (result: { closedReports: number; suspendedUntil: string | null }) => void;
+}) {
   const [reason, setReason] = useState('');
+  const [length, setLength] = useState<SuspensionLength>(DEFAULT_SUSPENSION_LENGTH);
   const [error, setError] = useState('');
   const suspend = useSuspendMember();
   const { run, running } = useSingleFlight();
   const confirm = () =>
     void run(async () => {
       try {
-        const result = await suspend.mutateAsync({ memberId: member.memberId, reason });
-        onDone(result.closedReports);
+        onDone(await suspend.mutateAsync({ memberId: member.memberId, reason, days: length }));
       } catch (e) {
         setError(errorText(e, '정지하지 못했어요.'));
       }
@@ -170,7 +190,10 @@ function SuspendDialog({ member, onClose, onDone }: { member: AdminMemberRow; on
         </>
       }
     >
-      <p className={styles.muted}>바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라지고, 잡혀 있던 약속은 취소돼 상대에게 알림이 가요.</p>
+      <p className={styles.muted}>
+        바로 로그아웃되고 정지가 끝날 때까지 로그인할 수 없어요. 목록에서도 사라지고, 잡혀 있던 약속은 취소돼 상대에게 알림이 가요.
+      </p>
+      <SuspensionLengthPicker value={length} onChange={setLength} />
       <ToolbarField label="정지 사유 (기록에 남아요)">
         {(id) => (
           <textarea

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { suspensionEndLabel } from '../../../../contract/admin-values';
 import { REPORT_REASON_LABELS } from '../../../../contract/safety-values';
 import type { ReportReason } from '../../../../contract/safety';
 import type { AdminReport, ReportAction } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/modal';
+import { ConfirmDialog, Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDecideReport, useReports, useSuspended, useUniversities } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
@@ -12,6 +13,7 @@ import * as styles from './admin-console.css';
 import { isOwnAccount, OwnAccountNote } from './own-account';
 import { ReinstateButton } from './reinstate-button';
 import { ReportTranscript } from './report-transcript';
+import { DEFAULT_SUSPENSION_LENGTH, SuspensionLengthPicker, type SuspensionLength } from './suspension-length';
 import { UniversityMonthPicker } from './university-month-picker';
 
 const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -49,6 +51,8 @@ export function ReportsPanel({ operatorEmail }: { operatorEmail: string }) {
   const universityName = (id: number) => universities.data?.find((u) => u.universityId === id)?.name ?? '';
   const decide = useDecideReport();
   const [pending, setPending] = useState<{ group: Group; action: ReportAction } | null>(null);
+  // 정지 기간 of the 정지 being asked; each 정지 starts again at the default.
+  const [length, setLength] = useState<SuspensionLength>(DEFAULT_SUSPENSION_LENGTH);
   const [notice, setNotice] = useState('');
   // A notice is about the list it was given on: the other list starts without it.
   const show = (next: 'OPEN' | 'CLOSED') => {
@@ -56,13 +60,22 @@ export function ReportsPanel({ operatorEmail }: { operatorEmail: string }) {
     setNotice('');
   };
 
+  const ask = (group: Group, action: ReportAction) => {
+    setLength(DEFAULT_SUSPENSION_LENGTH);
+    setPending({ group, action });
+  };
+
   const confirm = async () => {
     if (!pending) return;
     const { group, action } = pending;
     setPending(null);
     try {
-      await decide.mutateAsync({ reportId: group.reports[0]!.reportId, action });
-      setNotice(action === 'SUSPEND' ? `${group.target.memberName ?? '회원'}님을 정지했어요. 바로 로그아웃돼요.` : '신고를 무시 처리했어요.');
+      const result = await decide.mutateAsync({ reportId: group.reports[0]!.reportId, action, days: length });
+      setNotice(
+        action === 'SUSPEND'
+          ? `${group.target.memberName ?? '회원'}님을 정지했어요 (${suspensionEndLabel(result.suspendedUntil ?? null)}). 바로 로그아웃돼요.`
+          : '신고를 무시 처리했어요.',
+      );
     } catch (error) {
       // ADMIN_409 (another operator decided first) says so; useDecideReport has fetched both lists again.
       setNotice(error instanceof ApiError ? error.message : '처리하지 못했어요.');
@@ -117,13 +130,13 @@ export function ReportsPanel({ operatorEmail }: { operatorEmail: string }) {
               ))}
               {status === 'OPEN' ? (
                 <div className={styles.actions}>
-                  <Button size="md" variant="secondary" onClick={() => setPending({ group, action: 'DISMISS' })}>
+                  <Button size="md" variant="secondary" onClick={() => ask(group, 'DISMISS')}>
                     무시
                   </Button>
                   {isOwnAccount(group.target.email, operatorEmail) ? (
                     <OwnAccountNote />
                   ) : (
-                    <Button size="md" onClick={() => setPending({ group, action: 'SUSPEND' })} disabled={group.target.status === 'DISABLED'}>
+                    <Button size="md" onClick={() => ask(group, 'SUSPEND')} disabled={group.target.status === 'DISABLED'}>
                       정지
                     </Button>
                   )}
@@ -135,17 +148,32 @@ export function ReportsPanel({ operatorEmail }: { operatorEmail: string }) {
       )}
       <SuspendedList onNotice={setNotice} />
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.action === 'SUSPEND' ? '이 회원을 정지할까요?' : '신고를 무시할까요?'}
-        text={
-          pending?.action === 'SUSPEND'
-            ? `${pending.group.target.memberName ?? '회원'}님은 바로 로그아웃되고 다시 로그인할 수 없어요. 목록에서도 사라지고, 잡혀 있던 약속은 취소돼 상대에게 알림이 가요.`
-            : '이 회원에 대한 처리 전 신고가 모두 닫혀요.'
-        }
-        confirmLabel={pending?.action === 'SUSPEND' ? '정지' : '무시'}
+        open={pending?.action === 'DISMISS'}
+        title="신고를 무시할까요?"
+        text="이 회원에 대한 처리 전 신고가 모두 닫혀요."
+        confirmLabel="무시"
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       />
+      <Modal
+        open={pending?.action === 'SUSPEND'}
+        onClose={() => setPending(null)}
+        title="이 회원을 정지할까요?"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              취소
+            </Button>
+            <Button onClick={() => void confirm()}>정지</Button>
+          </>
+        }
+      >
+        <p className={styles.muted}>
+          {pending?.group.target.memberName ?? '회원'}님은 바로 로그아웃되고 정지가 끝날 때까지 로그인할 수 없어요. 목록에서도 사라지고, 잡혀 있던 약속은 취소돼
+          상대에게 알림이 가요.
+        </p>
+        <SuspensionLengthPicker value={length} onChange={setLength} />
+      </Modal>
     </div>
   );
 }
@@ -165,6 +193,7 @@ function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => 
             <tr>
               <th>회원</th>
               <th>정지한 시각</th>
+              <th>정지 기간</th>
               <th>
                 <span className={visuallyHidden}>처리</span>
               </th>
@@ -177,6 +206,7 @@ function SuspendedList({ onNotice: setNotice }: { onNotice: (notice: string) => 
                   {m.memberName ?? '(이름 없음)'} · {m.email}
                 </td>
                 <td>{dateTime.format(new Date(m.suspendedAt))}</td>
+                <td>{suspensionEndLabel(m.suspendedUntil)}</td>
                 <td>
                   <ReinstateButton member={m} onNotice={setNotice} />
                 </td>
