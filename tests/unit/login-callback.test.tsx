@@ -84,4 +84,32 @@ describe('login callback (/auth/login/google)', () => {
     expect(takeSignedOutReason()).toBe('운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.');
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
+
+  it('a suspension for 7 or 30 days (result.suspendedUntil, section 16 정지 기간): the sign-in screen says until when, in Seoul time', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      mswHttp.get(`${ORIGIN}/auth/login/google`, () =>
+        HttpResponse.json(fail('AUTH_403_DISABLED', '2026년 12월 5일 15:00까지 이용이 정지된 계정이에요.', { suspendedUntil: '2026-12-05T06:00:00.000Z' }), {
+          status: 403,
+        }),
+      ),
+    );
+    const onNavigate = renderCallback('code-timed');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding'));
+    expect(takeSignedOutReason()).toBe('운영자에 의해 2026년 12월 5일 15:00까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.');
+    // Read once: a later visit to the sign-in screen says nothing.
+    expect(takeSignedOutReason()).toBeNull();
+  });
+
+  it('a malformed suspendedUntil is ignored: the plain suspended message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      mswHttp.get(`${ORIGIN}/auth/login/google`, () =>
+        HttpResponse.json(fail('AUTH_403_DISABLED', '사용할 수 없는 계정이에요.', { suspendedUntil: 'soon' }), { status: 403 }),
+      ),
+    );
+    const onNavigate = renderCallback('code-odd');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/onboarding'));
+    expect(takeSignedOutReason()).toBe('운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.');
+  });
 });

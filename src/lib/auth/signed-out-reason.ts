@@ -1,9 +1,13 @@
+import { koreanDateTime } from '../../../contract/seoul-time';
+
 /**
- * Why the last session ended, for the sign-in screen (no imports: that screen is the signed-out
- * first screen and stays small). sessionStorage: it survives the move to the sign-in screen and a
- * reload of it, not the tab.
+ * Why the last session ended, for the sign-in screen (one tiny import: that screen is the
+ * signed-out first screen and stays small). sessionStorage: it survives the move to the sign-in
+ * screen and a reload of it, not the tab.
  */
 const KEY = 'lunchchat:signed-out-reason';
+/** A timed suspension's end (section 16, extension 정지 기간), as the server's refusal gave it. */
+const UNTIL_KEY = 'lunchchat:signed-out-until';
 
 export const ACCOUNT_DISABLED_CODE = 'AUTH_403_DISABLED';
 /** A suspended student's sign-in was refused: no session had started, so none "ended". */
@@ -15,9 +19,15 @@ const MESSAGES: Record<string, string> = {
   [SIGN_IN_DISABLED_REASON]: '운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.',
 };
 
-export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE | typeof SIGN_IN_DISABLED_REASON): void {
+/** A refused sign-in of a suspension that ends by itself: when, so the student knows when to come back. */
+const signInRefusedUntil = (untilMs: number) => `운영자에 의해 ${koreanDateTime(untilMs)}까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.`;
+
+/** `suspendedUntil`: the ISO end of a timed suspension (AUTH_403_DISABLED's `result`), when there is one. */
+export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE | typeof SIGN_IN_DISABLED_REASON, suspendedUntil?: string): void {
   try {
     sessionStorage.setItem(KEY, code);
+    if (suspendedUntil === undefined) sessionStorage.removeItem(UNTIL_KEY);
+    else sessionStorage.setItem(UNTIL_KEY, suspendedUntil);
   } catch {
     // Storage refused (private mode): the sign-out still happens, without the explanation.
   }
@@ -27,7 +37,11 @@ export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE | typeof 
 export function takeSignedOutReason(): string | null {
   try {
     const code = sessionStorage.getItem(KEY);
+    const until = Date.parse(sessionStorage.getItem(UNTIL_KEY) ?? '');
     sessionStorage.removeItem(KEY);
+    sessionStorage.removeItem(UNTIL_KEY);
+    // Stored data is checked by hand: only a real instant names an end.
+    if (code === SIGN_IN_DISABLED_REASON && Number.isFinite(until)) return signInRefusedUntil(until);
     return (code && MESSAGES[code]) ?? null;
   } catch {
     return null;

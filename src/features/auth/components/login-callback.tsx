@@ -41,8 +41,9 @@ export function LoginCallback({ code, state, onNavigate }: LoginCallbackProps) {
       (error: unknown) => {
         console.error('login failed', error);
         // A suspended account (contract section 16): the sign-in screen says why, as it does when
-        // an open app is signed out; a generic toast would leave the student retrying.
-        if (error instanceof ApiError && error.code === ACCOUNT_DISABLED_CODE) noteSignedOutReason(SIGN_IN_DISABLED_REASON);
+        // an open app is signed out, and until when for a 7- or 30-day one; a generic toast would
+        // leave the student retrying.
+        if (error instanceof ApiError && error.code === ACCOUNT_DISABLED_CODE) noteSignedOutReason(SIGN_IN_DISABLED_REASON, error.fieldErrors.suspendedUntil);
         else showToast('로그인 중 문제가 발생했어요');
         onNavigate('/onboarding');
       },
