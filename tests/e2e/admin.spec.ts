@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_OPERATOR_EMAIL, E2E_URL } from '../../playwright.config';
 import { matchAndOpenRoom, sayOverStomp, signUpStudent, studentContext, type Student } from './chat-server';
-import { shoot, uniqueEmail } from './support';
+import { shoot, signInThroughLocalPage, uniqueEmail } from './support';
 
 /** Operators work on a laptop: 1280×800, not a phone. */
 async function operatorContext(browser: Browser, operator: Student): Promise<BrowserContext> {
@@ -250,7 +250,7 @@ test('an operator finds a member nobody reported in the app, suspends them with 
   await shoot(page, 'admin-members-suspend-1280');
   await dialog.getByRole('button', { name: '정지' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: `노쇼${stamp}님을 정지했어요.` })).toContainText('처리 전 신고 1건도 닫고');
+  await expect(page.getByRole('status').filter({ hasText: `노쇼${stamp}님을 정지했어요` })).toContainText('처리 전 신고 1건도 닫고');
   await expect(row).toContainText('정지됨');
   await expect(row.getByRole('button', { name: `노쇼${stamp}님 정지 해제` })).toBeVisible();
 
@@ -271,6 +271,73 @@ test('an operator finds a member nobody reported in the app, suspends them with 
   await shoot(phone, 'alarm-report-outcome-390');
   await context.close();
   await witnessCtx.close();
+});
+
+test('an operator chooses 7일 in the 정지 dialog: the lists say until when, and the student who signs in is told when to come back', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const stamp = Date.now().toString(36).slice(-5);
+  const email = uniqueEmail('week');
+  await signUpStudent(request, E2E_URL, email, `일주일${stamp}`);
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=members');
+  const search = page.getByRole('search', { name: '회원 찾기' });
+  await search.getByLabel('이름 또는 이메일').fill(stamp);
+  await search.getByRole('button', { name: '찾기' }).click();
+  const row = page.getByRole('row', { name: new RegExp(`일주일${stamp}`) });
+  await row.getByRole('button', { name: `일주일${stamp}님 정지` }).click();
+  const dialog = page.getByRole('dialog', { name: `일주일${stamp}님을 정지할까요?` });
+  const length = dialog.getByRole('group', { name: '정지 기간' });
+  // 7일 is where a 정지 starts; an operator who looked at 영구 and came back chooses 7일.
+  await expect(length.getByRole('radio', { name: '7일' })).toBeChecked();
+  await length.getByRole('radio', { name: '영구' }).check();
+  await expect(dialog).toContainText('운영자가 정지를 해제할 때까지 계속돼요.');
+  await length.getByRole('radio', { name: '7일' }).check();
+  const weekLater = new Date(Date.now() + 7 * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
+  await expect(dialog).toContainText(`${weekLater} `);
+  await expect(dialog).toContainText('자동으로 해제돼요.');
+  await dialog.getByLabel('정지 사유 (기록에 남아요)').fill('약속 2회 노쇼');
+  await shoot(page, 'admin-suspend-length-1280');
+  await dialog.getByRole('button', { name: '정지' }).click();
+  await expect(dialog).toBeHidden();
+  const until = new RegExp(`${weekLater} \\d\\d:\\d\\d까지`);
+  await expect(page.getByRole('status').filter({ hasText: `일주일${stamp}님을 정지했어요` })).toContainText(until);
+  await expect(row).toContainText('정지됨');
+  await expect(row).toContainText(until);
+  await shoot(page, 'admin-members-until-1280');
+  // What the server stored: seven days from now, not 영구 or 30일.
+  const listed = await request.get(`${E2E_URL}/api/admin/members/suspended`, { headers: { authorization: `Bearer ${op.token}` } });
+  const mine = ((await listed.json()) as { result: { memberName: string; suspendedUntil: string | null }[] }).result.find(
+    (m) => m.memberName === `일주일${stamp}`,
+  );
+  expect(Math.abs(Date.parse(mine!.suspendedUntil!) - Date.now() - 7 * 86_400_000)).toBeLessThan(120_000);
+
+  // 신고 tab: the suspended list says when it ends.
+  await page.getByRole('tab', { name: '신고' }).click();
+  const suspended = page.getByRole('region', { name: '정지된 회원' });
+  await expect(suspended.getByRole('row', { name: new RegExp(`일주일${stamp}`) })).toContainText(until);
+  await shoot(page, 'admin-suspended-until-1280');
+  // 기록: the length beside the reason.
+  await page.getByRole('tab', { name: '기록' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`일주일${stamp}`) }).first()).toContainText('7일 · 약속 2회 노쇼');
+  await context.close();
+
+  // The student tries to sign in: told until when, on a phone.
+  const phoneCtx = await browser.newContext({ baseURL: E2E_URL, viewport: { width: 390, height: 844 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const phone = await phoneCtx.newPage();
+  await signInThroughLocalPage(phone, email, `일주일${stamp}`);
+  await expect(phone).toHaveURL(/\/onboarding$/);
+  const [y, m, d] = weekLater.split('-').map(Number);
+  await expect(phone.getByRole('alert')).toHaveText(
+    new RegExp(`^운영자에 의해 ${y}년 ${m}월 ${d}일 \\d\\d:\\d\\d까지 이용이 정지된 계정이에요\\. 그 뒤에 다시 로그인해 주세요\\.$`),
+  );
+  await shoot(phone, 'sign-in-suspended-until-390');
+  await phoneCtx.close();
 });
 
 test('the 회원 tab lists everyone 50 at a time with 더 보기, each member once; a search starts again from its first page', async ({ browser, request }) => {
