@@ -7,7 +7,7 @@ import { ORIGIN, renderSignedIn } from './support/render-app';
 
 /**
  * 정지 기간 (contract section 16, extension): both 정지 dialogs (a report's and the 회원 tab's) ask
- * 7일 · 30일 · 영구 with 7일 chosen (decision 0053), send `days` (none for 영구), and the lists
+ * 7일 · 30일 · 영구 with 7일 chosen (decision 0054), send `days` (none for 영구), and the lists
  * say until when. Before, a 정지 had no length and the lists no end.
  */
 const WEEK_END = '2026-12-05T06:00:00.000Z'; // 2026-12-05 15:00 in Seoul

@@ -149,7 +149,7 @@ export function MembersPanel({ operatorEmail }: { operatorEmail: string }) {
 }
 
 /**
- * 정지 with its length (7일 first, decision 0053) and its reason (required; the audit log keeps
+ * 정지 with its length (7일 first, decision 0054) and its reason (required; the audit log keeps
  * it). The dialog stays open on an error.
  */
 function SuspendDialog({

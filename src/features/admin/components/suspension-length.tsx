@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 export type SuspensionLength = SuspensionDays | null;
 
 /**
- * A new 정지 starts at 7일 (decision 0053): a club's usual first step, and a 영구 should be chosen,
+ * A new 정지 starts at 7일 (decision 0054): a club's usual first step, and a 영구 should be chosen,
  * not fallen into.
  */
 export const DEFAULT_SUSPENSION_LENGTH: SuspensionLength = 7;
