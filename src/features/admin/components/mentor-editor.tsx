@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMentorConfig, useSaveMentorConfig, useUploadBanner } from '../../../entities/admin';
 import { ApiError } from '../../../lib/http';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { seoulMonth, UniversityMonthPicker } from './university-month-picker';
 import * as styles from './admin-console.css';
@@ -43,6 +44,8 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
   const [draft, setDraft] = useState<MentorConfigInput | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState('');
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  const errorIdBase = useId();
   const ids = { name: useId(), title: useId(), sub: useId(), date: useId(), time: useId(), place: useId(), capacity: useId(), banner: useId() };
   const introIds = [useId(), useId(), useId()];
 
@@ -92,6 +95,7 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
       if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
       if (!parsed.success || Object.keys(next).length > 0) {
         setErrors(next);
+        focusFirstInvalid();
         return;
       }
       setErrors({});
@@ -105,14 +109,19 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
         if (error instanceof ApiError) {
           setErrors(error.fieldErrors);
           setNotice(error.message);
+          if (Object.keys(error.fieldErrors).length > 0) focusFirstInvalid();
         } else setNotice('저장하지 못했어요. 잠시 후 다시 시도해 주세요.');
       }
     });
   };
 
+  // A field and its message: aria-invalid marks it (and is what useFocusFirstInvalid looks for),
+  // aria-describedby makes the message what the field announces.
+  const errorId = (key: string) => `${errorIdBase}-${key}`;
+  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': errorId(key) } : {});
   const error = (key: string) =>
     errors[key] ? (
-      <p className={styles.fieldError} role="alert">
+      <p id={errorId(key)} className={styles.fieldError} role="alert">
         {errors[key]}
       </p>
     ) : null;
@@ -121,14 +130,14 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <input id={id} className={styles.input} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(errors[key])} />
+      <input id={id} className={styles.input} value={value} onChange={(e) => onChange(e.target.value)} {...invalid(key)} />
       {error(key)}
     </div>
   );
 
   return (
     <div className={styles.editorGrid}>
-      <form className={styles.card} onSubmit={submit} noValidate aria-label="멘토 정보 편집">
+      <form ref={formRef} className={styles.card} onSubmit={submit} noValidate aria-label="멘토 정보 편집">
         <h2 className={styles.cardTitle}>멘토 정보 {query.data.stored ? null : <span className={styles.badge}>기본값</span>}</h2>
         <div className={styles.formGrid}>
           {text(ids.name, '멘토 이름', draft.mentorName, (v) => set({ mentorName: v }), 'mentorName')}
@@ -139,7 +148,13 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
               <label className={styles.label} htmlFor={introIds[index]}>
                 소개 문단 {index + 1}
               </label>
-              <textarea id={introIds[index]} className={styles.textarea} value={paragraph} onChange={(e) => setIntro(index, e.target.value)} />
+              <textarea
+                id={introIds[index]}
+                className={styles.textarea}
+                value={paragraph}
+                onChange={(e) => setIntro(index, e.target.value)}
+                {...invalid(`intro.${index}`)}
+              />
               {error(`intro.${index}`)}
             </div>
           ))}
@@ -159,6 +174,7 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
               max={100}
               value={Number.isFinite(draft.schedule.capacity) ? draft.schedule.capacity : ''}
               onChange={(e) => setSchedule({ capacity: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+              {...invalid('schedule.capacity')}
             />
             {error('schedule.capacity')}
           </div>
@@ -166,7 +182,13 @@ function MentorForm({ universityId, month, renderPreview }: { universityId: numb
             <label className={styles.label} htmlFor={ids.banner}>
               배너 이미지
             </label>
-            <input id={ids.banner} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void onBanner(e)} />
+            <input
+              id={ids.banner}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              onChange={(e) => void onBanner(e)}
+              {...invalid('bannerImage')}
+            />
             <p className={styles.muted}>{upload.isPending ? '올리는 중…' : draft.bannerImage}</p>
             {error('bannerImage')}
           </div>

@@ -6,6 +6,7 @@ import { FirstLoad } from '../../../components/ui/first-load';
 import { TextField } from '../../../components/ui/text-field';
 import * as fieldStyles from '../../../components/ui/text-field.css';
 import { ApiError } from '../../../lib/http';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useApplyMentor, useMentor, type MentorInfo } from '../../../entities/mentor';
 import * as styles from './mentor-page.css';
 import { useLogError } from '../../../lib/use-log-error';
@@ -162,6 +163,7 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
   const [message, setMessage] = useState<{ title: string; text: string } | null>(null);
   const apply = useApplyMentor();
   const questionId = useId();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const full = mentor.applicants !== undefined && mentor.applicants >= mentor.schedule.capacity;
   const closed = mentor.applied === true || full;
 
@@ -176,9 +178,7 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
     else if (body.question.length > MENTOR_QUESTION_MAX) next.question = MENTOR_APPLY_MESSAGES.questionTooLong;
     if (next.phone || next.question) {
       setErrors(next);
-      // Take the user to the first field to fix.
-      const first = next.phone ? 'phone' : 'question';
-      requestAnimationFrame(() => (event.target as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+      focusFirstInvalid();
       return;
     }
     setErrors({});
@@ -190,8 +190,13 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
       },
       onError: (error) => {
         console.error('mentor application failed', error);
-        const text = error instanceof ApiError ? (error.fieldErrors.phone ?? error.fieldErrors.question ?? error.message) : '요청 중 오류가 발생했어요';
-        setMessage({ title: '신청하지 못했어요', text });
+        // A field the server refused is said at the field, like the check before sending.
+        if (error instanceof ApiError && (error.fieldErrors.phone || error.fieldErrors.question)) {
+          setErrors({ phone: error.fieldErrors.phone, question: error.fieldErrors.question });
+          focusFirstInvalid();
+          return;
+        }
+        setMessage({ title: '신청하지 못했어요', text: error instanceof ApiError ? error.message : '요청 중 오류가 발생했어요' });
       },
     });
   };
@@ -210,7 +215,7 @@ function ApplyForm({ mentor }: { mentor: MentorInfo }) {
           이번 달 멘토링 신청이 마감되었어요.
         </p>
       ) : null}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         <TextField
           label="휴대폰 번호"
           name="phone"

@@ -1,11 +1,12 @@
 import { onlineManager } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { REPORT_DETAIL_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '../../../../contract/safety-values';
 import type { ReportReason } from '../../../../contract/safety';
 import { Button } from '../../../components/ui/button';
 import { useCreateReport } from '../../../entities/report';
 import { errorText } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import * as styles from './safety-sheet.css';
 
@@ -38,16 +39,29 @@ export function ReportSheet({ target, onClose }: ReportSheetProps) {
 function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [detail, setDetail] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  // The server's refusal or a failed send: said in the footer, beside the button that was tapped.
   const [error, setError] = useState<string | null>(null);
   const report = useCreateReport();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const detailId = useId();
   const formId = useId();
   const tooLong = chars(detail) > REPORT_DETAIL_MAX;
+  const tooLongError = useRef<HTMLParagraphElement>(null);
+
+  // Going over the limit while typing: the message under the field is brought into view (it can
+  // sit below the sheet's scrolled body); the count in the label row above says it too.
+  useEffect(() => {
+    if (tooLong && typeof tooLongError.current?.scrollIntoView === 'function') tooLongError.current.scrollIntoView({ block: 'nearest' });
+  }, [tooLong]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setError('신고 사유를 선택해 주세요.');
+    // The button stays tappable while something is wrong: a tap says what, at the field.
+    setReasonMissing(!reason);
+    if (!reason || tooLong) {
+      setError(null);
+      focusFirstInvalid();
       return;
     }
     setError(null);
@@ -80,12 +94,19 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       title="신고하기"
       onClose={onClose}
       footer={
-        <Button type="submit" form={formId} block disabled={report.isPending || tooLong}>
-          {report.isPending ? '신고하는 중…' : '신고하기'}
-        </Button>
+        <>
+          {error ? (
+            <p className={styles.footerError} role="alert">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" form={formId} block disabled={report.isPending}>
+            {report.isPending ? '신고하는 중…' : '신고하기'}
+          </Button>
+        </>
       }
     >
-      <form id={formId} onSubmit={submit} className={styles.form} aria-label={`${target.name}님 신고`}>
+      <form ref={formRef} id={formId} onSubmit={submit} className={styles.form} aria-label={`${target.name}님 신고`} noValidate>
         <p className={styles.lead}>{target.name}님을 신고하는 이유를 알려 주세요. 신고한 사실은 상대에게 알리지 않아요.</p>
         {target.message ? (
           <div>
@@ -95,6 +116,11 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
         ) : null}
         <fieldset className={styles.reasons}>
           <legend className={styles.legend}>신고 사유</legend>
+          {reasonMissing ? (
+            <p id={`${formId}-reason-error`} className={styles.error} role="alert">
+              신고 사유를 선택해 주세요.
+            </p>
+          ) : null}
           {REPORT_REASONS.map((value) => (
             <label key={value} className={styles.reason}>
               <input
@@ -103,8 +129,11 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
                 value={value}
                 className={styles.radio}
                 checked={reason === value}
+                aria-invalid={reasonMissing || undefined}
+                aria-describedby={reasonMissing ? `${formId}-reason-error` : undefined}
                 onChange={() => {
                   setReason(value);
+                  setReasonMissing(false);
                   setError(null);
                 }}
               />
@@ -113,24 +142,29 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
           ))}
         </fieldset>
         <div className={styles.detailLabel}>
-          <label htmlFor={detailId}>자세한 내용 (선택)</label>
+          {/* The count above the field, not under it: under, it slips below the sheet's fold while typing. */}
+          <div className={styles.detailRow}>
+            <label htmlFor={detailId}>자세한 내용 (선택)</label>
+            <span id={`${detailId}-count`} className={tooLong ? styles.counterOver : styles.counter} aria-live="polite">
+              {chars(detail)}/{REPORT_DETAIL_MAX}
+            </span>
+          </div>
+          {/* No maxLength: a paste over the limit is kept whole for the student to shorten. */}
           <textarea
             id={detailId}
             className={styles.textarea}
             value={detail}
             onChange={(event) => setDetail(event.target.value)}
             placeholder="어떤 일이 있었는지 적어 주세요"
-            aria-invalid={tooLong}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? `${detailId}-count ${detailId}-error` : `${detailId}-count`}
           />
-          <span className={styles.counter} aria-live="polite">
-            {chars(detail)}/{REPORT_DETAIL_MAX}
-          </span>
+          {tooLong ? (
+            <p ref={tooLongError} id={`${detailId}-error`} className={styles.error} role="alert">
+              자세한 내용은 {REPORT_DETAIL_MAX}자 이하로 적어 주세요.
+            </p>
+          ) : null}
         </div>
-        {error || tooLong ? (
-          <p className={styles.error} role="alert">
-            {tooLong ? `자세한 내용은 ${REPORT_DETAIL_MAX}자 이하로 적어 주세요.` : error}
-          </p>
-        ) : null}
       </form>
     </BottomSheet>
   );

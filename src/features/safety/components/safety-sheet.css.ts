@@ -66,10 +66,16 @@ export const textarea = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' } },
 });
 
-export const counter = style({ alignSelf: 'flex-end', fontSize: vars.font.xs, fontWeight: vars.font.regular, color: vars.color.textWeak });
+export const detailRow = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const counter = style({ fontSize: vars.font.xs, fontWeight: vars.font.regular, color: vars.color.textWeak, fontVariantNumeric: 'tabular-nums' });
 
 // brandStrong, not danger: the theme's danger red is under 4.5:1 on white.
-export const error = style({ fontSize: vars.font.sm, color: vars.color.brandStrong });
+export const counterOver = style([counter, { color: vars.color.brandStrong, fontWeight: vars.font.bold }]);
+
+export const error = style({ fontSize: vars.font.sm, fontWeight: vars.font.regular, color: vars.color.brandStrong });
+
+export const footerError = style([error, { marginBottom: vars.space.sm }]);
 
 // ---------- the menu sheet and the profile actions ----------
 
