@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_OPERATOR_EMAIL, E2E_URL } from '../../playwright.config';
 import { matchAndOpenRoom, sayOverStomp, signUpStudent, studentContext, type Student } from './chat-server';
 import { shoot, signInThroughLocalPage, uniqueEmail } from './support';
@@ -41,6 +41,16 @@ async function universityIdOf(request: Parameters<typeof signUpStudent>[0], op: 
 const seoulToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 const seoulMonth = () => seoulToday().slice(0, 7);
 
+/** Wholly inside the window, as boundingBox measures it after any scrolling the app did. */
+async function inViewport(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  expect(box && size).toBeTruthy();
+  if (!box || !size) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+}
+
 let operator: Student | undefined;
 async function theOperator(request: Parameters<typeof signUpStudent>[0]): Promise<Student> {
   operator ??= await signUpStudent(request, E2E_URL, E2E_OPERATOR_EMAIL, '운영자');
@@ -57,6 +67,13 @@ test('an operator edits this month’s mentor and a student of that university s
   await page.getByLabel('학교').selectOption({ label: '가톨릭대' });
   const name = `정하늘 멘토 ${Date.now().toString(36).slice(-4)}`;
   const form = page.getByRole('form', { name: '멘토 정보 편집' });
+  // 저장하기 sits at the bottom of a long form: a refused 멘토 이름 far above it takes focus and comes into view.
+  await form.getByLabel('멘토 이름').fill('');
+  await form.getByRole('button', { name: '저장하기' }).click();
+  await expect(form.getByLabel('멘토 이름')).toBeFocused();
+  await expect(form.getByLabel('멘토 이름')).toHaveAccessibleDescription('멘토 이름을 입력해 주세요.');
+  await inViewport(page, form.getByText('멘토 이름을 입력해 주세요.'));
+  await shoot(page, 'admin-mentor-invalid-1280');
   await form.getByLabel('멘토 이름').fill(name);
   await form.getByLabel('장소').fill('학생회관 2층 세미나실');
   await form.getByLabel('정원').fill('40');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
 import { matchAndOpenRoom, signUpStudent, studentContext } from './chat-server';
 import { apiMember, shoot, uniqueEmail, useToken, type ApiMember } from './support';
@@ -101,6 +101,16 @@ async function longPress(page: Page, text: string) {
   await page.mouse.up();
 }
 
+/** On screen and above the sheet's pinned footer (the row holding its button), by boundingBox. */
+async function aboveFooter(locator: Locator, footerButton: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const footer = await footerButton.locator('..').boundingBox();
+  expect(box && footer).toBeTruthy();
+  if (!box || !footer) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(footer.y);
+}
+
 test('a student reports a chat message from its long-press menu; the room menu offers 채팅방 나가기, 신고하기 and 차단하기', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const a = await signUpStudent(request, E2E_URL, uniqueEmail('report-a'), '신고자');
@@ -147,7 +157,20 @@ test('a student reports a chat message from its long-press menu; the room menu o
   await expect(sheet.getByRole('alert')).toHaveText('신고 사유를 선택해 주세요.');
   await accessible(pageA);
   await sheet.getByRole('radio', { name: '괴롭힘' }).check();
-  await sheet.getByLabel('자세한 내용 (선택)').fill('채팅에서 계속 불쾌한 말을 해요.');
+  // Over 500 characters: all of it is kept, the count and the reason stay in sight above the pinned
+  // 신고하기, and a tap on it focuses the field instead of doing nothing.
+  const detail = sheet.getByLabel('자세한 내용 (선택)');
+  await detail.fill('가'.repeat(600));
+  await expect(detail).toHaveValue('가'.repeat(600));
+  const submitButton = sheet.getByRole('button', { name: '신고하기' });
+  await expect(submitButton).toBeEnabled();
+  await aboveFooter(sheet.getByText('600/500'), submitButton);
+  await aboveFooter(sheet.getByText('자세한 내용은 500자 이하로 적어 주세요.'), submitButton);
+  await submitButton.click();
+  await expect(detail).toBeFocused();
+  await aboveFooter(sheet.getByText('자세한 내용은 500자 이하로 적어 주세요.'), submitButton);
+  await shoot(pageA, 'safety-06c-report-too-long');
+  await detail.fill('채팅에서 계속 불쾌한 말을 해요.');
   await shoot(pageA, 'safety-07-report-sheet');
   await accessible(pageA);
 
