@@ -10,11 +10,19 @@ export interface Toast {
   body?: string;
   /** Tapping the toast does this (e.g. opens the room a message came from), then closes it. */
   onSelect?: () => void;
+  /** A button of its own beside the text (e.g. 채팅하기 after a match): tapping it does this, then closes the toast. */
+  action?: ToastAction;
+}
+
+interface ToastAction {
+  label: string;
+  onSelect: () => void;
 }
 
 interface ToastOptions {
   durationMs?: number;
   onSelect?: () => void;
+  action?: ToastAction;
 }
 
 const toasts = new Store<readonly Toast[]>([]);
@@ -27,11 +35,11 @@ export function dismissToast(id: number): void {
   toasts.setState((current) => current.filter((toast) => toast.id !== id));
 }
 
-export function showToast(title: string, body?: string, { durationMs = TOAST_DURATION_MS, onSelect }: ToastOptions = {}): number {
+export function showToast(title: string, body?: string, { durationMs = TOAST_DURATION_MS, onSelect, action }: ToastOptions = {}): number {
   const id = nextId++;
   // At most three at once: the oldest goes first.
   for (const gone of toasts.state.slice(0, -2)) dismissToast(gone.id);
-  toasts.setState((current) => [...current.slice(-2), { id, title, body, ...(onSelect ? { onSelect } : {}) }]);
+  toasts.setState((current) => [...current.slice(-2), { id, title, body, ...(onSelect ? { onSelect } : {}), ...(action ? { action } : {}) }]);
   timers.set(
     id,
     setTimeout(() => dismissToast(id), durationMs),

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -149,6 +150,48 @@ describe('matching list', () => {
       fireEvent.click(within(first).getByRole('button', { name: '이하늘님에게 보낸 요청 취소' }));
       await waitFor(() => expect(within(panel).queryByRole('link', { name: /이하늘/ })).toBeNull());
       expect(calls).toEqual(['withdraw:101']);
+    });
+
+    it('수락 says the match is made, and the toast’s 채팅하기 opens the room as the profile’s does', async () => {
+      const calls = withRequests({ RECEIVED: [item(1, '이하늘')] });
+      const opened: string[] = [];
+      server.use(
+        mswHttp.post(`${ORIGIN}/api/chatrooms`, ({ request }) => {
+          opened.push(new URL(request.url).search);
+          return HttpResponse.json(ok({ chatRoomId: 55, friendName: '이하늘', friendDepartment: '경영학과', starterId: 101 }));
+        }),
+      );
+      const { router } = renderApp('/matching');
+      const panel = await screen.findByRole('list', { name: '받은 요청' });
+      fireEvent.click(await within(panel).findByRole('button', { name: '이하늘님의 요청 수락' }));
+      // The card leaves the list; the toast says what happened instead of nothing.
+      const toast = (await screen.findByText('이하늘님과 매칭됐어요!')).closest('[data-testid="toast"]') as HTMLElement;
+      expect(toast).toHaveTextContent('채팅으로 먼저 인사해 보세요.');
+      expect(await screen.findByText('받은 요청이 없어요')).toBeInTheDocument();
+      expect(calls).toEqual(['accept:101']);
+      fireEvent.click(within(toast).getByRole('button', { name: '채팅하기' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/chatting/55'));
+      expect(opened).toEqual(['?friendId=101']);
+      expect(router.state.location.state.chatFriend).toEqual({ friendId: 101, name: '이하늘', department: '경영학과', imageUrl: null });
+      expect(screen.queryByText('이하늘님과 매칭됐어요!')).toBeNull();
+    });
+
+    it('수락 made offline says it goes once online, then that the match is made when it does', async () => {
+      const calls = withRequests({ RECEIVED: [item(1, '이하늘')] });
+      renderApp('/matching');
+      const panel = await screen.findByRole('list', { name: '받은 요청' });
+      const accept = await within(panel).findByRole('button', { name: '이하늘님의 요청 수락' });
+      onlineManager.setOnline(false);
+      try {
+        fireEvent.click(accept);
+        expect((await screen.findByText('오프라인이에요')).closest('[data-testid="toast"]')).toHaveTextContent('연결되면 이하늘님의 요청을 수락할게요.');
+        await new Promise((r) => setTimeout(r, 50));
+        expect(calls).toEqual([]);
+      } finally {
+        onlineManager.setOnline(true);
+      }
+      expect(await screen.findByText('이하늘님과 매칭됐어요!')).toBeInTheDocument();
+      expect(calls).toEqual(['accept:101']);
     });
 
     it('수락 on a request withdrawn meanwhile says the server’s words, and the card goes', async () => {

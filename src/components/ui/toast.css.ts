@@ -51,6 +51,23 @@ export const select = style([
 /** A message preview: one line, cut with an ellipsis (the room shows the rest). */
 export const preview = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
+/** The toast's own action (e.g. 채팅하기): a small outlined pill, the close button's height for the thumb. */
+export const action = style({
+  flex: 'none',
+  alignSelf: 'center',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.white}`,
+  background: vars.color.transparent,
+  color: vars.color.white,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  ':focus-visible': { outline: `2px solid ${vars.color.white}`, outlineOffset: vars.space.xxs },
+});
+
 export const close = style({
   flex: 'none',
   minWidth: vars.size.touch,

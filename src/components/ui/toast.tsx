@@ -28,6 +28,18 @@ export function Toaster() {
               {toast.body ? <span className={styles.body}>{toast.body}</span> : null}
             </div>
           )}
+          {toast.action ? (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => {
+                dismissToast(toast.id);
+                toast.action?.onSelect();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
           <button type="button" className={styles.close} aria-label="알림 닫기" onClick={() => dismissToast(toast.id)}>
             ×
           </button>

@@ -92,7 +92,13 @@ function MatchPanel({ status, acceptedAction }: { status: MatchListStatus; accep
               interests={item.matchedUser.userInterests.map((interest) => interest.interestName)}
             />
             {status === 'RECEIVED' ? (
-              <ReceivedActions memberId={item.matchedUser.id} memberName={item.matchedUser.memberName} expiresAt={item.expiresAt} />
+              <ReceivedActions
+                memberId={item.matchedUser.id}
+                memberName={item.matchedUser.memberName}
+                department={item.matchedUser.department}
+                imageUrl={item.matchedUser.profileImageUrl}
+                expiresAt={item.expiresAt}
+              />
             ) : status === 'REQUESTED' ? (
               <SentActions memberId={item.matchedUser.id} memberName={item.matchedUser.memberName} expiresAt={item.expiresAt} />
             ) : (

@@ -1,6 +1,9 @@
+import { onlineManager } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/modal';
+import { useOpenChatRoom } from '../../../entities/chat-room';
 import { useAcceptMatch, useDeclineMatch, useWithdrawMatch } from '../../../entities/match';
 import { errorText } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
@@ -26,12 +29,46 @@ function Expires({ expiresAt }: { expiresAt?: string }) {
   return label ? <p className={styles.expires}>{label}</p> : null;
 }
 
-/** Under a 받은 요청 card: 거절 (asked first; the requester is not told) and 수락. */
-export function ReceivedActions({ memberId, memberName, expiresAt }: RequestActionsProps) {
+interface ReceivedActionsProps extends RequestActionsProps {
+  department: string | null;
+  imageUrl: string | null;
+}
+
+/**
+ * Under a 받은 요청 card: 거절 (asked first; the requester is not told) and 수락. An accepted request
+ * leaves the list, so a toast says the match is made and offers 채팅하기, which opens the room as
+ * the profile's 채팅하기 does.
+ */
+export function ReceivedActions({ memberId, memberName, department, imageUrl, expiresAt }: ReceivedActionsProps) {
   const decline = useDeclineMatch();
   const accept = useAcceptMatch();
+  const chat = useOpenChatRoom(memberId);
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const busy = decline.isPending || accept.isPending;
+
+  // Promises, not mutate's callbacks: the card is gone (the list refetched) by the time the
+  // answer is here, and an unmounted observer drops its callbacks; the toast outlives the card.
+  const openChat = () =>
+    void chat.mutateAsync().then(
+      (room) =>
+        navigate({
+          to: '/chatting/$id',
+          params: { id: room.chatRoomId },
+          state: { chatFriend: { friendId: memberId, name: memberName, department, imageUrl } },
+        }),
+      onFailure('채팅방을 열지 못했어요'),
+    );
+  const onAccept = () => {
+    // Queued while offline (and kept over a reload): say so now; the match toast follows once it is sent.
+    if (!onlineManager.isOnline()) showToast('오프라인이에요', `연결되면 ${memberName}님의 요청을 수락할게요.`);
+    void accept
+      .mutateAsync(memberId)
+      .then(
+        () => showToast(`${memberName}님과 매칭됐어요!`, '채팅으로 먼저 인사해 보세요.', { action: { label: '채팅하기', onSelect: openChat } }),
+        onFailure('수락하지 못했어요'),
+      );
+  };
   return (
     <>
       <Expires expiresAt={expiresAt} />
@@ -46,14 +83,7 @@ export function ReceivedActions({ memberId, memberName, expiresAt }: RequestActi
         >
           거절
         </Button>
-        <Button
-          size="md"
-          className={styles.grow}
-          disabled={busy}
-          aria-busy={accept.isPending}
-          aria-label={`${memberName}님의 요청 수락`}
-          onClick={() => accept.mutate(memberId, { onError: onFailure('수락하지 못했어요') })}
-        >
+        <Button size="md" className={styles.grow} disabled={busy} aria-busy={accept.isPending} aria-label={`${memberName}님의 요청 수락`} onClick={onAccept}>
           {accept.isPending ? '처리 중' : '수락'}
         </Button>
       </div>
