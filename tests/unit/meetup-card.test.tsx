@@ -2,7 +2,8 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import type { Meetup } from '../../contract/meetups';
-import { describe, expect, it } from 'vitest';
+import { formatMeetupRange } from '../../contract/meetups-values';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../src/components/ui/toast';
 import { registerMeetupMutations } from '../../src/entities/meetup';
 import { MeetupCard } from '../../src/features/meetups';
@@ -149,5 +150,68 @@ describe('MeetupCard: 취소 asks first, then says it is done', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+});
+
+describe('MeetupCard: the one who answers or adds it to a calendar hears it is done', () => {
+  function renderCard(meetup: Meetup) {
+    setAccessToken(makeJwt(3600));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    registerMeetupMutations(queryClient);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MeetupCard meetup={meetup} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+  }
+  const toastOf = async (title: string) => (await screen.findByText(title)).closest('[data-testid="toast"]');
+  afterEach(() => vi.restoreAllMocks());
+
+  it('수락: 약속이 확정됐어요 with when, where and whom (the server’s meetup)', async () => {
+    const confirmed = base({ status: 'CONFIRMED', place: '중앙도서관 카페' });
+    server.use(mswHttp.patch(`${window.location.origin}/api/meetups/1/confirm`, () => HttpResponse.json(ok(confirmed))));
+    renderCard(base({}));
+    fireEvent.click(within(screen.getByRole('article')).getByRole('button', { name: '수락' }));
+    expect(await toastOf('약속이 확정됐어요')).toHaveTextContent(
+      `${formatMeetupRange(confirmed.startsAt, confirmed.endsAt)}, 중앙도서관 카페에서 김제안님과 만나요.`,
+    );
+  });
+
+  it('거절: 약속을 거절했어요, and the proposer was told', async () => {
+    server.use(mswHttp.patch(`${window.location.origin}/api/meetups/1/decline`, () => HttpResponse.json(ok(base({ status: 'DECLINED' })))));
+    renderCard(base({}));
+    fireEvent.click(within(screen.getByRole('article')).getByRole('button', { name: '거절' }));
+    expect(await toastOf('약속을 거절했어요')).toHaveTextContent('김제안님에게 알렸어요.');
+  });
+
+  it('a refused answer says why instead', async () => {
+    server.use(
+      mswHttp.patch(`${window.location.origin}/api/meetups/1/confirm`, () =>
+        HttpResponse.json({ isSuccess: false, code: 'MEETUP_409', message: '이미 지난 약속이에요.' }, { status: 409 }),
+      ),
+    );
+    renderCard(base({ partner: { id: 10, memberName: '박거절' } }));
+    fireEvent.click(within(screen.getByRole('article')).getByRole('button', { name: '수락' }));
+    expect(await toastOf('처리하지 못했어요')).toHaveTextContent('이미 지난 약속이에요.');
+    // Toasts are app-wide (an earlier test's may still be up): none is about this meetup.
+    expect(screen.queryByText(/박거절님과 만나요/)).toBeNull();
+  });
+
+  it('캘린더에 추가 downloads the .ics and says what to do with it', async () => {
+    server.use(
+      mswHttp.get(`${window.location.origin}/api/meetups/1/calendar.ics`, () =>
+        HttpResponse.text('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { headers: { 'content-type': 'text/calendar' } }),
+      ),
+    );
+    // jsdom has no object URLs and does not navigate: the download is the link's click.
+    const createObjectURL = vi.fn(() => 'blob:meetup');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderCard(base({ status: 'CONFIRMED' }));
+    fireEvent.click(within(screen.getByRole('article')).getByRole('button', { name: '캘린더에 추가' }));
+    expect(await toastOf('캘린더 파일을 받았어요')).toHaveTextContent('열어서 일정에 추가해 주세요.');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(clicked).toHaveBeenCalledTimes(1);
   });
 });

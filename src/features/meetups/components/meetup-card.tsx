@@ -73,7 +73,16 @@ export function MeetupCard({
   // The promise, not mutate's callbacks: an answer refetches the meetup lists, which can take this
   // card away first (a cancelled meetup leaves 다가오는 약속 and the room; one gone meanwhile is a
   // 404), and the callbacks of an unmounted card are dropped. Toasts outlive the card.
-  const send = (mutation: { mutateAsync(id: number): Promise<Meetup> }, done?: () => void) => void mutation.mutateAsync(meetup.meetupId).then(done, onError);
+  const send = (mutation: { mutateAsync(id: number): Promise<Meetup> }, done: (answered: Meetup) => void) =>
+    void mutation.mutateAsync(meetup.meetupId).then(done, onError);
+  const partnerName = meetup.partner.memberName;
+  // The one who answers hears it too (the proposer gets MEETUP_CONFIRMED/DECLINED live): the
+  // chip alone changed silently. Said with the server's meetup, once it is really sent.
+  const confirmed = (answered: Meetup) =>
+    showToast('약속이 확정됐어요', `${formatMeetupRange(answered.startsAt, answered.endsAt)}, ${answered.place}에서 ${partnerName}님과 만나요.`);
+  const declined = () => showToast('약속을 거절했어요', `${partnerName}님에게 알렸어요.`);
+  // A download shows nothing on a phone (no download bar): say where the file went and what to do with it.
+  const addToCalendar = () => void downloadMeetupIcs(meetup.meetupId).then(() => showToast('캘린더 파일을 받았어요', '열어서 일정에 추가해 주세요.'), onError);
   const [askingCancel, setAskingCancel] = useState(false);
   // A proposal is the proposer's to withdraw (its partner 거절s it); a confirmed one either may cancel.
   const canCancel = open && !started && (meetup.status === 'CONFIRMED' || iProposed);
@@ -99,10 +108,10 @@ export function MeetupCard({
     answer:
       meetup.status === 'PROPOSED' && !iProposed && !started ? (
         <>
-          <Button size="md" className={answerClass} disabled={busy} onClick={() => send(confirm)}>
+          <Button size="md" className={answerClass} disabled={busy} onClick={() => send(confirm, confirmed)}>
             수락
           </Button>
-          <Button size="md" className={answerClass} variant="secondary" disabled={busy} onClick={() => send(decline)}>
+          <Button size="md" className={answerClass} variant="secondary" disabled={busy} onClick={() => send(decline, declined)}>
             거절
           </Button>
         </>
@@ -117,7 +126,7 @@ export function MeetupCard({
         <>
           {calendar ? (
             <>
-              <Button size="md" variant="secondary" onClick={() => void downloadMeetupIcs(meetup.meetupId).catch(onError)}>
+              <Button size="md" variant="secondary" onClick={addToCalendar}>
                 캘린더에 추가
               </Button>
               <a className={styles.link} href={googleCalendarUrl(meetup)} target="_blank" rel="noreferrer">
@@ -144,7 +153,7 @@ export function MeetupCard({
         text="상대에게 알림이 가요."
         confirmLabel="약속 취소"
         cancelLabel="닫기"
-        onConfirm={() => send(cancel, () => showToast('약속을 취소했어요', `${meetup.partner.memberName}님에게 알렸어요.`))}
+        onConfirm={() => send(cancel, () => showToast('약속을 취소했어요', `${partnerName}님에게 알렸어요.`))}
       />
     </>
   );
