@@ -142,3 +142,26 @@ test('A finds B through the explore filters, sends a request; B accepts; both se
   await contextA.close();
   await contextB.close();
 });
+
+test('받은 요청: 수락 says the match is made, and the toast’s 채팅하기 opens the room', async ({ page, request }) => {
+  const a = await apiMember(request, uniqueEmail('toast-a'), '윤새봄');
+  const b = await apiMember(request, uniqueEmail('toast-b'), '차여름');
+  const res = await request.post(`${E2E_URL}/api/matches`, { headers: { authorization: `Bearer ${a.token}` }, data: { toMemberId: b.memberId } });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await useToken(page, b.token);
+  await page.goto('/matching');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('link', { name: /윤새봄/ })).toBeVisible();
+  await panel.getByRole('button', { name: '윤새봄님의 요청 수락' }).click();
+  // The card leaves 받은 요청; the toast says what became of it, and where to go next.
+  await expect(panel).toContainText('받은 요청이 없어요');
+  const toast = page.getByTestId('toast').filter({ hasText: '윤새봄님과 매칭됐어요!' });
+  await expect(toast).toContainText('채팅으로 먼저 인사해 보세요.');
+  await shoot(page, 'match-09-accepted-toast');
+  await toast.getByRole('button', { name: '채팅하기' }).click();
+  await expect(page).toHaveURL(/\/chatting\/\d+$/);
+  await expect(page.getByText('윤새봄').first()).toBeVisible();
+  await expect(toast).toHaveCount(0);
+  await shoot(page, 'match-10-chat-from-toast');
+});

@@ -50,6 +50,19 @@ async function noSeriousAxeFindings(page: Page, name: string) {
   expect(blocking, `axe on ${name}`).toEqual([]);
 }
 
+/** 직접 정하기's date and time: each inside the sheet, as wide as 장소 under them, showing all of itself. */
+async function expectCustomFieldsFit(sheet: Locator) {
+  const form = (await sheet.getByRole('form', { name: '약속 잡기' }).boundingBox())!;
+  const place = (await sheet.getByRole('textbox', { name: /장소/ }).boundingBox())!;
+  for (const name of ['날짜', '시간']) {
+    const input = sheet.getByLabel(name, { exact: true });
+    const box = (await input.boundingBox())!;
+    expect(box.x + box.width, name).toBeLessThanOrEqual(Math.ceil(form.x + form.width));
+    expect(box.width, `${name} as wide as 장소`).toBeGreaterThanOrEqual(place.width - 1);
+    expect(await input.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name} not cut`).toBe(true);
+  }
+}
+
 test('propose from a suggestion, confirm from the notification, upcoming, .ics, reminder push, check-in and compliments', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const a = await apiMember(request, uniqueEmail('meet-a'), '김제안', { timeTables: everyWeekday });
@@ -71,14 +84,15 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   const suggestions = sheet.getByRole('list', { name: '추천 시간' }).getByRole('button');
   await expect(suggestions.first()).toContainText(/\d+월 \d+일 \([월화수목금]\) \d{2}:00~\d{2}:00/);
   await expect(suggestions.first()).toContainText('학생식당');
-  // 직접 정하기: the date and time fields fit the sheet at 390 px (the time field stuck out).
+  // 직접 정하기: the date and time fields fit the sheet (the time field stuck out) and show all of
+  // themselves (side by side, half a 390 px sheet cut the date: "11/30/202"), at 390 and 360 px.
   await sheet.getByRole('button', { name: '다른 날짜·시간 직접 정하기' }).click();
-  const sheetBox = (await sheet.getByRole('form', { name: '약속 잡기' }).boundingBox())!;
-  for (const name of ['날짜', '시간']) {
-    const box = (await sheet.getByLabel(name, { exact: true }).boundingBox())!;
-    expect(box.x + box.width, name).toBeLessThanOrEqual(Math.ceil(sheetBox.x + sheetBox.width));
-  }
+  await expectCustomFieldsFit(sheet);
   await shoot(pageA, 'meetups-00-plan-sheet-custom');
+  await pageA.setViewportSize({ width: 360, height: 740 });
+  await expectCustomFieldsFit(sheet);
+  await shoot(pageA, 'meetups-00b-plan-sheet-custom-360');
+  await pageA.setViewportSize({ width: 390, height: 844 });
   await suggestions.first().click();
   await shoot(pageA, 'meetups-01-plan-sheet');
   await noSeriousAxeFindings(pageA, 'the 약속 잡기 sheet');
@@ -94,6 +108,9 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   await expect(cardB).toContainText(slotText);
   await cardB.getByRole('button', { name: '수락' }).click();
   await expect(cardB).toContainText('확정');
+  // The one who accepts hears it too (the proposer gets "이수락님이 약속을 수락했어요!").
+  await expect(pageB.getByTestId('toast').filter({ hasText: '약속이 확정됐어요' })).toContainText(`${slotText}, 학생식당에서 김제안님과 만나요.`);
+  await shoot(pageB, 'meetups-01b-confirmed-toast');
 
   // Both: 다가오는 약속 on home.
   for (const [page, partner] of [
@@ -116,6 +133,9 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
   expect(ics).toContain('STATUS:CONFIRMED\r\n');
   expect(ics).toContain('LOCATION:학생식당');
+  // A phone shows nothing of a download: the toast says where it went and what to do.
+  await expect(pageA.getByTestId('toast').filter({ hasText: '캘린더 파일을 받았어요' })).toContainText('열어서 일정에 추가해 주세요.');
+  await shoot(pageA, 'meetups-02b-calendar-toast');
   await expect(upcomingA.getByRole('link', { name: 'Google 캘린더' })).toHaveAttribute('href', /calendar\.google\.com/);
 
   // B: a reminder push as the server sends it (url = the pair's room), delivered through CDP.
@@ -286,6 +306,11 @@ test('chat room: the partner’s proposal crossing one being made is explained i
   // A accepts, then cancels: asked first (the partner is told and it cannot be undone), then told it is done.
   await card.getByRole('button', { name: '수락' }).click();
   await expect(card).toContainText('확정');
+  const confirmed = page.getByTestId('toast').filter({ hasText: '약속이 확정됐어요' });
+  await expect(confirmed).toContainText('이먼저님과 만나요.');
+  await shoot(page, 'meetups-07d-room-confirmed-toast');
+  // Closed: it sits over the strip's toggle.
+  await confirmed.getByRole('button', { name: '알림 닫기' }).click();
   await expectCompactPin(card);
   // 캘린더 and 취소 wait behind the strip's toggle (the pinned notice's "자세히 보기").
   await expect(card.getByRole('button', { name: '취소' })).toHaveCount(0);

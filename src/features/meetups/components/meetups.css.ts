@@ -83,7 +83,9 @@ export const option = style({
 
 export const optionPlace = style({ fontSize: vars.font.xs, color: vars.color.textSub });
 
-export const fields = style({ display: 'flex', gap: vars.space.sm });
+// One field a row: side by side, half a 390 px sheet cut the date ("11/30/202" and the picker
+// icon), and a 360 px phone cut it more. Stacked, each is as wide as 장소 below them.
+export const fields = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
 // minWidth 0: a flex item is otherwise as wide as its input's own minimum (a time input's is
 // wider than half a 390 px sheet), and the second field stuck out past the sheet's edge.
