@@ -175,6 +175,8 @@ export const failedAction = style({
 export const composer = style({
   flexShrink: 0,
   display: 'flex',
+  // The length note takes a line of its own above the field and the button.
+  flexWrap: 'wrap',
   alignItems: 'flex-end',
   gap: vars.space.sm,
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -182,6 +184,23 @@ export const composer = style({
   borderTop: `1px solid ${vars.color.line}`,
   background: vars.color.bg,
 });
+
+/** Near and over MAX_MESSAGE_CHARS: what is wrong on the left, the counter on the right. */
+export const limitNote = style({
+  flexBasis: '100%',
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: `0 ${vars.space.xs}`,
+  fontSize: vars.font.xs,
+});
+
+export const limitOver = style({ color: vars.color.dangerStrong, fontWeight: vars.font.bold });
+
+export const counter = style({ marginLeft: 'auto', color: vars.color.textWeak, fontVariantNumeric: 'tabular-nums' });
+
+export const counterOver = style([counter, { color: vars.color.dangerStrong, fontWeight: vars.font.bold }]);
 
 export const input = style({
   flex: 1,

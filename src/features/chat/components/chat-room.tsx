@@ -1,7 +1,7 @@
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/header';
 import { FirstLoad } from '../../../components/ui/first-load';
-import { MAX_MESSAGE_CHARS } from '../../../../contract/stomp-values';
+import { MAX_MESSAGE_CHARS, normalizeSendContent } from '../../../../contract/stomp-values';
 import { useMessages } from '../../../entities/chat-room';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useLockPageScroll, useVisualViewport } from '../hooks/use-visual-viewport';
@@ -30,17 +30,28 @@ interface ChatRoomProps {
 /** A phone's touch screen: its keyboard has no Shift+Enter, so Enter must be the line break there. */
 const coarsePointer = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
+/** The counter shows from here on (90 % of the limit), so a long text does not hit the limit unannounced. */
+const COUNTER_FROM = MAX_MESSAGE_CHARS * 0.9;
+const formatCount = (n: number) => n.toLocaleString('ko-KR');
+const OVER_LIMIT_TEXT = `${formatCount(MAX_MESSAGE_CHARS)}자까지 보낼 수 있어요`;
+
 function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>; onTyping(): void }) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim().length === 0;
+  // Counted as the outbox and the server count (contract section 8): what would be sent, trimmed.
+  // Nothing typed or pasted is ever cut (no maxLength, decision 0054): over the limit the text
+  // stays, says so, and cannot be sent until the student shortens it.
+  const count = normalizeSendContent(text).length;
+  const over = count > MAX_MESSAGE_CHARS;
+  const noteId = useId();
   // KakaoTalk's way: on a phone Enter is a line break and the button sends, so the key must not be
   // labelled 보내기 (a student pressed it and got a new line); with a keyboard Enter sends.
   const [enterBreaksLine] = useState(coarsePointer);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (blank) return;
+    if (blank || over) return;
     const content = text;
     setText('');
     // Keep the keyboard up for the next message.
@@ -69,6 +80,16 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
 
   return (
     <form className={styles.composer} onSubmit={submit}>
+      {count >= COUNTER_FROM ? (
+        <p id={noteId} className={styles.limitNote}>
+          <span className={over ? styles.limitOver : undefined} role={over ? 'alert' : undefined}>
+            {over ? OVER_LIMIT_TEXT : null}
+          </span>
+          <span className={over ? styles.counterOver : styles.counter}>
+            {formatCount(count)}/{formatCount(MAX_MESSAGE_CHARS)}
+          </span>
+        </p>
+      ) : null}
       <textarea
         ref={input}
         className={styles.input}
@@ -79,12 +100,13 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
         }}
         onKeyDown={onKeyDown}
         rows={1}
-        maxLength={MAX_MESSAGE_CHARS}
+        aria-invalid={over || undefined}
+        aria-describedby={count >= COUNTER_FROM ? noteId : undefined}
         placeholder="메시지를 입력해 주세요"
         aria-label="메시지"
         enterKeyHint={enterBreaksLine ? 'enter' : 'send'}
       />
-      <button type="submit" className={styles.sendButton} disabled={blank} aria-label="보내기">
+      <button type="submit" className={styles.sendButton} disabled={blank || over} aria-label="보내기">
         <SendIcon size={20} />
       </button>
     </form>
