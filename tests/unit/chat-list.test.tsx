@@ -1,8 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import 'fake-indexeddb/auto';
+import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatKeys } from '../../src/entities/chat-room';
+import { matchKeys } from '../../src/entities/match';
 import { setAccessToken } from '../../src/lib/auth';
 import { createQueryClient } from '../../src/lib/query-client';
 import { createAppRouter } from '../../src/router';
@@ -11,8 +14,9 @@ import { server } from './support/msw-server';
 
 const ORIGIN = window.location.origin;
 
-function renderApp(path: string) {
+function renderApp(path: string, seed?: (queryClient: QueryClient) => void) {
   const queryClient = createQueryClient();
+  seed?.(queryClient);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   render(
     <QueryClientProvider client={queryClient}>
@@ -37,9 +41,34 @@ function page(data: unknown[]) {
   return ok({ data, meta: { currentPage: 0, pageSize: 10, totalItems: data.length, totalPages: 1, hasNext: false } });
 }
 
+/** An accepted match (GET /api/matches?status=ACCEPTED) with `memberId`. */
+const match = (memberId: number, memberName: string) => ({
+  id: memberId + 1000,
+  createdAt: '2026-01-01T00:00:00Z',
+  matchedUser: {
+    id: memberId,
+    memberName,
+    studentNo: '24',
+    department: '경영학과',
+    profileImageUrl: null,
+    userKeywords: [],
+    userInterests: [{ id: 4, interestName: 'STARTUP' }],
+  },
+});
+
+function acceptedMatches(data: unknown[]) {
+  server.use(
+    mswHttp.get(`${ORIGIN}/api/matches`, ({ request }) => HttpResponse.json(page(new URL(request.url).searchParams.get('status') === 'ACCEPTED' ? data : []))),
+  );
+}
+
 describe('chat list', () => {
-  // The root asks for the 채팅 tab's unread total on every signed-in screen.
-  beforeEach(() => server.use(mswHttp.get(`${ORIGIN}/api/chatrooms/unread`, () => HttpResponse.json(ok({ unreadCount: 0 })))));
+  // The root asks for the 채팅 tab's unread total on every signed-in screen; the list asks for
+  // the accepted matches (friends with no room yet).
+  beforeEach(() => {
+    server.use(mswHttp.get(`${ORIGIN}/api/chatrooms/unread`, () => HttpResponse.json(ok({ unreadCount: 0 }))));
+    acceptedMatches([]);
+  });
 
   it("the 채팅 tab badge is the server's total over all rooms, not the loaded page's sum", async () => {
     setAccessToken(makeJwt(3600));
@@ -68,11 +97,77 @@ describe('chat list', () => {
     expect(screen.getByRole('heading', { level: 1, name: '채팅' })).toBeInTheDocument();
   });
 
-  it('an empty list says 아직 채팅이 없어요', async () => {
+  it('with no chats and no matches it says 아직 채팅이 없어요 and leads to 매칭 완료', async () => {
     setAccessToken(makeJwt(3600));
     server.use(mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page([]))));
-    renderApp('/chatting');
+    const router = renderApp('/chatting');
     expect(await screen.findByText('아직 채팅이 없어요')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: '매칭 완료 보기' });
+    expect(link).toHaveAttribute('href', '/matching?selectTab=ACCEPTED');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/matching'));
+    expect(await screen.findByRole('tab', { name: '매칭 완료', selected: true })).toBeInTheDocument();
+  });
+
+  it('a friend just matched, with no room yet, waits under 새로 매칭된 친구; a tap opens the room as 채팅하기 does', async () => {
+    setAccessToken(makeJwt(3600));
+    const opened: string[] = [];
+    let rooms = [room(1, '이하늘', '안녕', '09:00')];
+    // The room screen's other requests (its meetup strip, …): answered empty, behind the ones below.
+    server.use(mswHttp.all(`${ORIGIN}/*`, () => HttpResponse.json(ok(null))));
+    acceptedMatches([match(205, '최다온'), match(101, '이하늘')]);
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page(rooms))),
+      mswHttp.post(`${ORIGIN}/api/chatrooms`, ({ request }) => {
+        opened.push(new URL(request.url).searchParams.get('friendId') ?? '');
+        rooms = [room(7, '최다온', null, null), ...rooms];
+        return HttpResponse.json(ok({ chatRoomId: 7, starterId: 1, friendName: '최다온', friendDepartment: '경영학과' }));
+      }),
+      mswHttp.get(`${ORIGIN}/api/chatrooms/7/messages`, () =>
+        HttpResponse.json(ok({ userId: 1, friendId: 205, data: [], meta: { pageSize: 20, hasNext: false, nextCursor: null } })),
+      ),
+    );
+    const router = renderApp('/chatting');
+    const section = await screen.findByRole('list', { name: '새로 매칭된 친구' });
+    // 이하늘 already has a room: listed once, as a room.
+    const friends = within(section).getAllByRole('button');
+    expect(friends).toHaveLength(1);
+    expect(friends[0]).toHaveTextContent('최다온');
+    expect(screen.getByRole('heading', { level: 2, name: '새로 매칭된 친구' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: '채팅방 목록' })).getAllByRole('link')).toHaveLength(1);
+
+    fireEvent.click(friends[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatting/7'));
+    expect(opened).toEqual(['205']);
+    expect(await screen.findByRole('button', { name: '최다온 프로필 보기' })).toBeInTheDocument();
+  });
+
+  describe('offline, from the persisted cache', () => {
+    afterEach(() => {
+      act(() => onlineManager.setOnline(true));
+    });
+
+    it('still shows the new friend; a tap says it needs the network and asks nothing', async () => {
+      setAccessToken(makeJwt(3600));
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      onlineManager.setOnline(false);
+      const asked: string[] = [];
+      server.use(
+        mswHttp.all('*', ({ request }) => {
+          asked.push(`${request.method} ${new URL(request.url).pathname}`);
+          return HttpResponse.error();
+        }),
+      );
+      const pageOf = (data: unknown[]) => ({ data, meta: { currentPage: 0, pageSize: 10, totalItems: data.length, totalPages: 1, hasNext: false } });
+      renderApp('/chatting', (client) => {
+        client.setQueryData(chatKeys.rooms(), { pages: [pageOf([])], pageParams: [0] });
+        client.setQueryData(matchKeys.list('ACCEPTED'), { pages: [pageOf([match(205, '최다온')])], pageParams: [0] });
+      });
+      const section = await screen.findByRole('list', { name: '새로 매칭된 친구' });
+      fireEvent.click(within(section).getByRole('button', { name: /최다온/ }));
+      expect(await screen.findByText('오프라인이라 채팅방을 열 수 없어요')).toBeInTheDocument();
+      expect(asked.filter((line) => line.startsWith('POST'))).toEqual([]);
+    });
   });
 
   it('a failed load shows the error text with a retry', async () => {

@@ -24,6 +24,56 @@ export const row = style({
   },
 });
 
+export const newFriends = style({ borderBottom: `8px solid ${vars.color.bgSoft}` });
+
+export const sectionTitle = style({
+  margin: 0,
+  padding: `${vars.space.md} ${vars.space.xl} 0`,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  color: vars.color.textSub,
+});
+
+/** A room row's look on a button (a new friend's row). */
+export const buttonRow = style([
+  row,
+  {
+    width: '100%',
+    border: 'none',
+    background: 'none',
+    font: 'inherit',
+    textAlign: 'left',
+    cursor: 'pointer',
+    selectors: { '&:disabled': { cursor: 'default' } },
+  },
+]);
+
+/** Where a room row has its time and unread count: what a tap does. */
+export const startChat = style({
+  flexShrink: 0,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontSize: vars.font.xs,
+  fontWeight: vars.font.bold,
+  whiteSpace: 'nowrap',
+});
+
+export const emptyLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.xl}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  textDecoration: 'none',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+
 export const body = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
 
 export const name = style(nameLine);

@@ -1,12 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { onlineManager } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon } from '../../../components/ui/icons';
 import { FirstLoad } from '../../../components/ui/first-load';
 import { Spinner } from '../../../components/ui/spinner';
-import { useChatRooms, type ChatRoom } from '../../../entities/chat-room';
+import { useChatRooms, useOpenChatRoom, type ChatRoom } from '../../../entities/chat-room';
+import { useMatches } from '../../../entities/match';
 import { useInView } from '../../../lib/use-in-view';
+import { useWaitingForNetwork } from '../../../lib/online-status';
+import { showToast } from '../../../lib/toast';
 import { useLongPress } from '../hooks/use-long-press';
 import { formatListTime } from '../model/time';
 import { Avatar } from './avatar';
@@ -57,9 +61,70 @@ function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room
   );
 }
 
+interface NewFriend {
+  id: number;
+  name: string;
+  department: string;
+  imageUrl: string | null;
+}
+
+const OPEN_ERROR = '요청 중 오류가 발생했어요';
+const OPEN_OFFLINE = '오프라인이라 채팅방을 열 수 없어요';
+
+/** A matched friend with no room yet: a tap opens the room the way the profile's 채팅하기 does. */
+function NewFriendRow({ friend }: { friend: NewFriend }) {
+  const navigate = useNavigate();
+  const open = useOpenChatRoom(friend.id);
+  const onOpen = () => {
+    // Offline the request would wait unseen and, once back, jump into the room on its own.
+    if (!onlineManager.isOnline()) {
+      showToast(OPEN_OFFLINE, '연결되면 다시 눌러 주세요.');
+      return;
+    }
+    open.mutate(undefined, {
+      onSuccess: (room) => {
+        void navigate({
+          to: '/chatting/$id',
+          params: { id: room.chatRoomId },
+          state: {
+            name: friend.name,
+            department: friend.department,
+            image: friend.imageUrl,
+            chatFriend: { friendId: friend.id, name: friend.name, department: friend.department, imageUrl: friend.imageUrl },
+          },
+        });
+      },
+      onError: (error) => {
+        console.error('opening the chat room failed', error);
+        showToast(OPEN_ERROR);
+      },
+    });
+  };
+  return (
+    <li>
+      <button type="button" className={styles.buttonRow} onClick={onOpen} disabled={open.isPending} aria-busy={open.isPending}>
+        <Avatar src={friend.imageUrl} size="lg" />
+        <span className={styles.body}>
+          <span className={styles.name}>
+            {friend.name}
+            {friend.department ? <span className={styles.department}>{friend.department}</span> : null}
+          </span>
+          <span className={styles.lastMessage}>매칭됐어요! 먼저 인사해 보세요</span>
+        </span>
+        <span className={styles.startChat} aria-hidden="true">
+          채팅하기
+        </span>
+      </button>
+    </li>
+  );
+}
+
 /** Spec "Chat list": infinite list, long press (or the context menu) → leave the room. */
 export function ChatList() {
   const rooms = useChatRooms();
+  // Spec "Chat list" + decision 0054: a match makes no room; its friend waits here until one exists.
+  const matches = useMatches('ACCEPTED');
+  const matchesWaiting = useWaitingForNetwork(matches);
   const [leaving, setLeaving] = useState<ChatRoom | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const sentinelVisible = useInView(sentinel, undefined, '200px');
@@ -84,15 +149,53 @@ export function ChatList() {
   // A room can move between pages while the list refetches; show it once.
   const seen = new Set<number>();
   const all = rooms.data.pages.flatMap((page) => page.data).filter((room) => !seen.has(room.roomId) && seen.add(room.roomId));
-  if (all.length === 0) return <EmptyState icon={<ChatIcon size={40} />} title="아직 채팅이 없어요" />;
+  const withRoom = new Set(all.map((room) => room.friendId));
+  const newFriends: NewFriend[] = [];
+  for (const item of matches.data?.pages.flatMap((page) => page.data) ?? []) {
+    const user = item.matchedUser;
+    if (withRoom.has(user.id)) continue;
+    withRoom.add(user.id);
+    newFriends.push({ id: user.id, name: user.memberName, department: user.department, imageUrl: user.profileImageUrl });
+  }
+
+  if (all.length === 0 && newFriends.length === 0) {
+    // No rooms yet: wait for the matches before saying so (unless they cannot load now).
+    if (matches.isPending && !matchesWaiting) return <Spinner />;
+    return (
+      <EmptyState
+        icon={<ChatIcon size={40} />}
+        title="아직 채팅이 없어요"
+        text="매칭된 친구와 여기서 채팅할 수 있어요."
+        action={
+          <Link to="/matching" search={{ selectTab: 'ACCEPTED' }} className={styles.emptyLink}>
+            매칭 완료 보기
+          </Link>
+        }
+      />
+    );
+  }
 
   return (
     <>
-      <ul className={styles.list} aria-label="채팅방 목록" aria-busy={rooms.isFetching}>
-        {all.map((room) => (
-          <ChatRoomRow key={room.roomId} room={room} onLongPress={setLeaving} />
-        ))}
-      </ul>
+      {newFriends.length > 0 ? (
+        <section aria-labelledby="chat-new-friends" className={all.length > 0 ? styles.newFriends : undefined}>
+          <h2 id="chat-new-friends" className={styles.sectionTitle}>
+            새로 매칭된 친구
+          </h2>
+          <ul className={styles.list} aria-label="새로 매칭된 친구">
+            {newFriends.map((friend) => (
+              <NewFriendRow key={friend.id} friend={friend} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {all.length > 0 ? (
+        <ul className={styles.list} aria-label="채팅방 목록" aria-busy={rooms.isFetching}>
+          {all.map((room) => (
+            <ChatRoomRow key={room.roomId} room={room} onLongPress={setLeaving} />
+          ))}
+        </ul>
+      ) : null}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {isFetchingNextPage ? <Spinner /> : null}
       <LeaveRoomDialog roomId={leaving?.roomId ?? null} onClose={() => setLeaving(null)} />
