@@ -73,6 +73,8 @@ beforeEach(() => {
   );
   server.use(
     mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(ok(left.includes(ROOM_ID) ? { ...rooms, data: [] } : rooms))),
+    // The 채팅 list also lists matched friends with no room yet (none here).
+    mswHttp.get(`${ORIGIN}/api/matches`, () => HttpResponse.json(ok({ ...rooms, data: [] }))),
     mswHttp.get(`${ORIGIN}/api/chatrooms/${ROOM_ID}/messages`, () =>
       HttpResponse.json(ok({ userId: ME, friendId: FRIEND_ID, data: [myMessage, friendMessage], meta: { pageSize: 20, hasNext: false, nextCursor: null } })),
     ),
