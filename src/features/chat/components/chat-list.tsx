@@ -122,7 +122,7 @@ function NewFriendRow({ friend }: { friend: NewFriend }) {
 /** Spec "Chat list": infinite list, long press (or the context menu) → leave the room. */
 export function ChatList() {
   const rooms = useChatRooms();
-  // Spec "Chat list" + decision 0054: a match makes no room; its friend waits here until one exists.
+  // Spec "Chat list" + decision 0056: a match makes no room; its friend waits here until one exists.
   const matches = useMatches('ACCEPTED');
   const matchesWaiting = useWaitingForNetwork(matches);
   const [leaving, setLeaving] = useState<ChatRoom | null>(null);

@@ -40,7 +40,7 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim().length === 0;
   // Counted as the outbox and the server count (contract section 8): what would be sent, trimmed.
-  // Nothing typed or pasted is ever cut (no maxLength, decision 0054): over the limit the text
+  // Nothing typed or pasted is ever cut (no maxLength, decision 0056): over the limit the text
   // stays, says so, and cannot be sent until the student shortens it.
   const count = normalizeSendContent(text).length;
   const over = count > MAX_MESSAGE_CHARS;
