@@ -47,16 +47,16 @@ test('right after a match the new friend is in the 채팅 tab, offline too; a ta
   await expect(newFriends).toBeHidden();
   await context.close();
 
-  // A student with no chats and no matches: the empty tab leads to 매칭 완료.
+  // A student with no chats and no matches: the empty tab leads home, to the friends to ask.
   const d = await signUpStudent(request, E2E_URL, uniqueEmail('qa-d'), '문하린');
   const lonely = await studentContext(browser, E2E_URL, d);
   const empty = await lonely.newPage();
   await empty.goto('/chatting');
   await expect(empty.getByText('아직 채팅이 없어요')).toBeVisible();
   await shoot(empty, 'chat-qa-empty');
-  await empty.getByRole('link', { name: '매칭 완료 보기' }).click();
-  await expect(empty).toHaveURL(/\/matching\?selectTab=ACCEPTED$/);
-  await expect(empty.getByRole('tab', { name: '매칭 완료', selected: true })).toBeVisible();
+  await empty.getByRole('link', { name: '친구 찾아보기' }).click();
+  await expect(empty).toHaveURL(/\/$/);
+  await expect(empty.getByRole('heading', { name: '이런 사람은 어때요?' })).toBeVisible();
   await lonely.close();
 });
 

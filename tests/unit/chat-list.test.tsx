@@ -97,16 +97,15 @@ describe('chat list', () => {
     expect(screen.getByRole('heading', { level: 1, name: '채팅' })).toBeInTheDocument();
   });
 
-  it('with no chats and no matches it says 아직 채팅이 없어요 and leads to 매칭 완료', async () => {
+  it('with no chats and no matches it says 아직 채팅이 없어요 and leads home, where the friends to ask are', async () => {
     setAccessToken(makeJwt(3600));
     server.use(mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page([]))));
     const router = renderApp('/chatting');
     expect(await screen.findByText('아직 채팅이 없어요')).toBeInTheDocument();
-    const link = screen.getByRole('link', { name: '매칭 완료 보기' });
-    expect(link).toHaveAttribute('href', '/matching?selectTab=ACCEPTED');
+    const link = screen.getByRole('link', { name: '친구 찾아보기' });
+    expect(link).toHaveAttribute('href', '/');
     fireEvent.click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/matching'));
-    expect(await screen.findByRole('tab', { name: '매칭 완료', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('a friend just matched, with no room yet, waits under 새로 매칭된 친구; a tap opens the room as 채팅하기 does', async () => {

@@ -165,10 +165,11 @@ export function ChatList() {
       <EmptyState
         icon={<ChatIcon size={40} />}
         title="아직 채팅이 없어요"
-        text="매칭된 친구와 여기서 채팅할 수 있어요."
+        text="런치챗이 수락되면 여기서 채팅할 수 있어요."
         action={
-          <Link to="/matching" search={{ selectTab: 'ACCEPTED' }} className={styles.emptyLink}>
-            매칭 완료 보기
+          // No rooms and no matches: 매칭 완료 would be empty too; the friends to ask are on home.
+          <Link to="/" className={styles.emptyLink}>
+            친구 찾아보기
           </Link>
         }
       />
