@@ -5,7 +5,7 @@ import { cacheSaved, shoot, uniqueEmail, workerReady } from './support';
 
 /** Two dead ends a QA walkthrough (390×844) found in the chat: a cut long text, an empty 채팅 tab after a match. */
 
-test('right after a match the new friend is in the 채팅 tab, offline too; a tap opens the room; with no match the tab leads to 매칭 완료', async ({
+test('right after a match the new friend is in the 채팅 tab, offline too; a tap opens the room; with no match the tab leads home', async ({
   browser,
   request,
 }) => {
