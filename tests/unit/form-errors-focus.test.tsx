@@ -3,7 +3,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { MENTOR_CONFIGS } from '../../contract/mentor';
 import { fail, ok } from './support/helpers';
-import { quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { quietRest, renderApp, stubBrowser, memberDetail } from './support/member-fixtures';
 import { server } from './support/msw-server';
 import { ORIGIN, renderSignedIn } from './support/render-app';
 
@@ -94,19 +94,7 @@ describe('the mentor application form', () => {
   });
 });
 
-const detail = {
-  id: 42,
-  memberName: '이하늘',
-  studentNo: '23',
-  university: '가톨릭대학교',
-  college: '공과대학',
-  department: '컴퓨터정보공학부',
-  profileImageUrl: null,
-  userKeywords: [],
-  userInterests: ['STARTUP'],
-  timeTables: [],
-  matchStatus: 'NONE',
-};
+const detail = memberDetail();
 
 async function openReportSheet() {
   stubBrowser();

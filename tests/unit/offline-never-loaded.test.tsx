@@ -5,7 +5,7 @@ import { delay, http as mswHttp, HttpResponse, ws } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meetupsQueryOptions } from '../../src/entities/meetup';
 import { ok } from './support/helpers';
-import { card, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { card, ORIGIN, quietRest, renderApp, stubBrowser, memberDetail } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 /*
@@ -36,19 +36,7 @@ function setNetwork(online: boolean) {
 /** Used last (so in front of every other handler): offline, a request fails as the browser's do. */
 const networkGate = mswHttp.all('*', () => (offline ? HttpResponse.error() : undefined));
 
-const detail = {
-  id: 42,
-  memberName: '이하늘',
-  studentNo: '23',
-  university: '가톨릭대학교',
-  college: '공과대학',
-  department: '컴퓨터정보공학부',
-  profileImageUrl: null,
-  userKeywords: [],
-  userInterests: ['STARTUP'],
-  timeTables: [],
-  matchStatus: 'NONE',
-};
+const detail = memberDetail();
 
 describe('a screen never opened before, opened offline', () => {
   beforeEach(() => {

@@ -4,24 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyNotificationEvent } from '../../src/features/chat/live/cache';
 import { dismissToast, showToast } from '../../src/lib/toast';
 import { fail, ok } from './support/helpers';
-import { ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
+import { memberDetail, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 function detail(matchStatus: string, extra: Record<string, unknown> = {}) {
-  return {
-    id: 42,
-    memberName: '이하늘',
-    studentNo: '23',
-    university: '가톨릭대학교',
-    college: '공과대학',
-    department: '컴퓨터정보공학부',
-    profileImageUrl: null,
+  return memberDetail({
     userKeywords: [{ id: 1, type: 'EXPRESS', title: '열정', description: '무엇이든 열심히 해요' }],
-    userInterests: ['STARTUP'],
     timeTables: [{ dayOfWeek: 'MON', startTime: '12:00', endTime: '13:00', subjectName: '' }],
     matchStatus,
     ...extra,
-  };
+  });
 }
 
 function withDetail(status: () => string) {

@@ -9,24 +9,12 @@ import { useMeetups } from '../../src/entities/meetup';
 import { setAccessToken } from '../../src/lib/auth';
 import { notificationTab } from '../../src/features/notifications';
 import { fail, makeJwt, ok, renderWithQuery } from './support/helpers';
-import { ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { ORIGIN, quietRest, renderApp, stubBrowser, memberDetail } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 /** Contract section 15 as the student sees it: the quota message, expiry, the report sheet, blocks. */
 
-const detail = {
-  id: 42,
-  memberName: '이하늘',
-  studentNo: '23',
-  university: '가톨릭대학교',
-  college: '공과대학',
-  department: '컴퓨터정보공학부',
-  profileImageUrl: null,
-  userKeywords: [],
-  userInterests: ['STARTUP'],
-  timeTables: [],
-  matchStatus: 'NONE',
-};
+const detail = memberDetail();
 
 describe('safety in the PWA', () => {
   beforeEach(() => {

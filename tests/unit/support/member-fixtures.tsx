@@ -86,6 +86,24 @@ export function card(memberId: number, memberName: string, extra: Record<string,
   };
 }
 
+/** Member 42 as GET /api/members/42 answers: the profile the match, report and offline tests open. */
+export function memberDetail(extra: Record<string, unknown> = {}) {
+  return {
+    id: 42,
+    memberName: '이하늘',
+    studentNo: '23',
+    university: '가톨릭대학교',
+    college: '공과대학',
+    department: '컴퓨터정보공학부',
+    profileImageUrl: null,
+    userKeywords: [],
+    userInterests: ['STARTUP'],
+    timeTables: [],
+    matchStatus: 'NONE',
+    ...extra,
+  };
+}
+
 /** A refused request (4xx): React Query does not retry it, so the failure shows at once. */
 export const serverError = () => HttpResponse.json(fail('COMMON400', '요청 값이 올바르지 않아요.'), { status: 400 });
 
