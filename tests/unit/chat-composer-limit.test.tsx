@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse, ws } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from './support/helpers';
-import { ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { oneRoomPage, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 /** A long text pasted into the chat box: nothing of it may be lost (QA, 1,202 characters kept only 1,000). */
@@ -13,21 +13,7 @@ const ROOM_ID = 9;
 const FRIEND_ID = 42;
 const ME = 1;
 
-const rooms = {
-  data: [
-    {
-      roomId: ROOM_ID,
-      friendId: FRIEND_ID,
-      friendName: '장채원',
-      friendDepartment: '컴퓨터정보공학부',
-      friendImageUrl: null,
-      lastMessage: null,
-      lastMessageSentAt: null,
-      unreadCount: 0,
-    },
-  ],
-  meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false },
-};
+const rooms = oneRoomPage(ROOM_ID, FRIEND_ID, null);
 
 // 1,202 characters whose end is recognisable: the part a cut would lose.
 const LONG = `${'가'.repeat(1190)}마지막 문장까지 보내요`;

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse, ws } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from './support/helpers';
-import { ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { oneRoomPage, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 /** The chat room as KakaoTalk users expect it: the keyboard's key, a message's menu, leaving. */
@@ -23,21 +23,7 @@ const message = (id: string, senderId: number, content: string) => ({
 const friendMessage = message('101', FRIEND_ID, '서울 중구 세종대로 110 앞에서 봐요');
 const myMessage = message('102', ME, '좋아요, 12시에 갈게요');
 
-const rooms = {
-  data: [
-    {
-      roomId: ROOM_ID,
-      friendId: FRIEND_ID,
-      friendName: '장채원',
-      friendDepartment: '컴퓨터정보공학부',
-      friendImageUrl: null,
-      lastMessage: myMessage.content,
-      lastMessageSentAt: '09:00',
-      unreadCount: 0,
-    },
-  ],
-  meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false },
-};
+const rooms = oneRoomPage(ROOM_ID, FRIEND_ID, myMessage.content);
 
 /** `(pointer: coarse)` matches on a phone; everything else as stubBrowser has it. */
 function pointer(kind: 'coarse' | 'fine') {

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse, ws } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from './support/helpers';
-import { ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { oneRoomPage, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 /** A room opened from a link or a push (no router state) names the friend as its header does. */
@@ -20,21 +20,7 @@ const friendMessage = {
   unreadCount: 0,
 };
 
-const rooms = {
-  data: [
-    {
-      roomId: ROOM_ID,
-      friendId: FRIEND_ID,
-      friendName: '장채원',
-      friendDepartment: '컴퓨터정보공학부',
-      friendImageUrl: null,
-      lastMessage: friendMessage.content,
-      lastMessageSentAt: '09:00',
-      unreadCount: 0,
-    },
-  ],
-  meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false },
-};
+const rooms = oneRoomPage(ROOM_ID, FRIEND_ID, friendMessage.content);
 
 describe('the report sheet in a chat room opened at its URL', () => {
   beforeEach(() => {

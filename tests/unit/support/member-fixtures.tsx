@@ -104,6 +104,25 @@ export function memberDetail(extra: Record<string, unknown> = {}) {
   };
 }
 
+/** GET /api/chatrooms with one room, 장채원's, as the chat room tests open it. */
+export function oneRoomPage(roomId: number, friendId: number, lastMessage: string | null) {
+  return {
+    data: [
+      {
+        roomId,
+        friendId,
+        friendName: '장채원',
+        friendDepartment: '컴퓨터정보공학부',
+        friendImageUrl: null,
+        lastMessage,
+        lastMessageSentAt: lastMessage === null ? null : '09:00',
+        unreadCount: 0,
+      },
+    ],
+    meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false },
+  };
+}
+
 /** A refused request (4xx): React Query does not retry it, so the failure shows at once. */
 export const serverError = () => HttpResponse.json(fail('COMMON400', '요청 값이 올바르지 않아요.'), { status: 400 });
 
