@@ -704,3 +704,71 @@ test('an operator reads a reported message in the conversation around it, and is
   await expect(ownCard).toBeHidden();
   await context.close();
 });
+
+test('a report card with a long conversation is short until 대화 전체 보기, the reported line always in it', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const stamp = Date.now().toString(36).slice(-4);
+  const reporter = await signUpStudent(request, E2E_URL, uniqueEmail('long-reporter'), `긴대화${stamp}`);
+  const target = await signUpStudent(request, E2E_URL, uniqueEmail('long-target'), `긴문맥${stamp}`);
+  const roomId = await matchAndOpenRoom(request, E2E_URL, reporter, target);
+
+  // Eleven lines, each a long paragraph (as the room sends them: the server keeps five either side).
+  const long = (n: number) => `${n}번째 메시지예요. ${'이번 주 점심 약속 얘기를 길게 이어서 하고 있어요. '.repeat(8)}`;
+  const threat = '한 번만 더 보내면 가만 안 둬요';
+  for (let n = 0; n < 11; n++) await sayOverStomp(E2E_URL, n % 2 === 0 ? reporter : target, roomId, [n === 5 ? threat : long(n)]);
+  const asReporter = { authorization: `Bearer ${reporter.token}` };
+  const messages = (await (await request.get(`${E2E_URL}/api/chatrooms/${roomId}/messages`, { headers: asReporter })).json()) as {
+    result: { data: { id: { value: string }; content: string }[] };
+  };
+  const messageId = messages.result.data.find((m) => m.content === threat)!.id.value;
+  const reported = await request.post(`${E2E_URL}/api/reports`, {
+    headers: asReporter,
+    data: { targetMemberId: target.memberId, reason: 'HARASSMENT', messageId },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+
+  const context = await operatorContext(browser, op);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=reports');
+  const card = page.getByRole('article', { name: `긴문맥${stamp}에 대한 신고` });
+  const transcript = card.getByRole('list', { name: '신고된 메시지 앞뒤 대화' });
+  const toggle = card.getByRole('button', { name: '대화 전체 보기 (메시지 11개)' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  // Collapsed: the reported line and two either side, the neighbours cut short; the whole card
+  // fits in the 800 px window with room to spare.
+  await expect(transcript.getByRole('listitem')).toHaveCount(5);
+  const reportedLine = transcript.getByRole('listitem').filter({ hasText: '신고된 메시지' });
+  await expect(reportedLine).toContainText(threat);
+  await card.scrollIntoViewIfNeeded();
+  await expect(reportedLine.getByRole('paragraph')).toBeInViewport({ ratio: 1 });
+  const collapsed = (await card.boundingBox())!.height;
+  expect(collapsed).toBeLessThan(800);
+  await shoot(page, 'admin-report-long-collapsed-1280');
+
+  // From the keyboard: the whole conversation, and back.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const collapse = card.getByRole('button', { name: '대화 접기' });
+  await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+  await expect(transcript.getByRole('listitem')).toHaveCount(11);
+  await expect(transcript.getByRole('listitem').first()).toContainText('0번째 메시지예요.');
+  const expanded = (await card.boundingBox())!.height;
+  expect(expanded).toBeGreaterThan(collapsed * 2);
+  await shoot(page, 'admin-report-long-expanded-1280');
+
+  await collapse.focus();
+  await page.keyboard.press('Space');
+  await expect(transcript.getByRole('listitem')).toHaveCount(5);
+  expect((await card.boundingBox())!.height).toBeCloseTo(collapsed, 0);
+  // The toggle stays in sight after the text it hid is gone.
+  await expect(toggle).toBeInViewport();
+  await expect(toggle).toBeFocused();
+
+  // Left as it was found for the other tests.
+  await card.getByRole('button', { name: '무시' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '무시' }).click();
+  await expect(card).toBeHidden();
+  await context.close();
+});

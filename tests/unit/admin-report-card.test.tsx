@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ok } from './support/helpers';
@@ -9,13 +10,13 @@ const member = (memberId: number, memberName: string, email: string) => ({ membe
 const reporter = member(11, '가나', 'gana@catholic.ac.kr');
 const target = member(12, '다라', 'dara@catholic.ac.kr');
 
-/** Seoul 2026-09-07 14:0N, one line a minute. */
+/** Seoul 2026-09-07 14:NN, one line a minute. */
 const line = (n: number, sender: typeof reporter, message: string, reported = false) => ({
   messageId: String(100 + n),
   senderMemberId: sender.memberId,
   senderName: sender.memberName,
   message,
-  sentAt: `2026-09-07T05:0${n}:00.000Z`,
+  sentAt: `2026-09-07T05:${String(n).padStart(2, '0')}:00.000Z`,
   reported,
 });
 
@@ -75,6 +76,53 @@ describe('operator console 신고: a report card', () => {
     expect(lines.map((li) => within(li).queryByText('신고된 메시지') !== null)).toEqual([false, false, true, false]);
     expect(within(card).getAllByText('연락하지 마 ○○아')).toHaveLength(1);
     expect(within(lines[0]!).getByText('오후 2:01')).toBeTruthy();
+  });
+
+  it('a long conversation is collapsed to the reported line and two either side, and 대화 전체 보기 opens and closes it from the keyboard', async () => {
+    // As the server sends it: five lines before the reported one and five after, some of them long.
+    const long = '점심 얘기를 길게 늘어놓는 메시지예요. '.repeat(12);
+    const context = Array.from({ length: 11 }, (_, n) =>
+      n === 5 ? line(n, target, '연락하지 마 ○○아', true) : line(n, n % 2 === 0 ? reporter : target, `${n}번째 줄 ${n % 3 === 0 ? long : ''}`),
+    );
+    renderSignedIn('/admin?tab=reports', consoleApi([report(1, target, { messageId: '105', messageText: '연락하지 마 ○○아', context })]));
+
+    const card = await waitFor(() => screen.getByRole('article', { name: '다라에 대한 신고' }));
+    const transcript = within(card).getByRole('list', { name: '신고된 메시지 앞뒤 대화' });
+    const shown = () =>
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((li) => (li.textContent!.match(/(\d+)번째 줄/) ?? ['', '신고'])[1]);
+    // Collapsed: lines 3 and 4, the reported line (whole, marked), 6 and 7.
+    expect(shown()).toEqual(['3', '4', '신고', '6', '7']);
+    expect(within(transcript).getByText('신고된 메시지')).toBeTruthy();
+    expect(within(transcript).getByText('연락하지 마 ○○아')).toBeTruthy();
+    // The first line shown still says who wrote it and on which day.
+    expect(within(transcript).getAllByRole('listitem')[0]).toHaveTextContent('다라 · 신고 대상');
+    expect(within(transcript).getAllByRole('listitem')[0]).toHaveTextContent('9월 7일 (월)');
+
+    const toggle = within(card).getByRole('button', { name: '대화 전체 보기 (메시지 11개)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', transcript.id);
+
+    const user = userEvent.setup();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(shown()).toEqual(['0', '1', '2', '3', '4', '신고', '6', '7', '8', '9', '10']);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('대화 접기');
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard(' ');
+    expect(shown()).toEqual(['3', '4', '신고', '6', '7']);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a conversation as short as the collapsed view has no toggle', async () => {
+    const context = [line(1, reporter, '안녕하세요'), line(2, target, '연락하지 마', true), line(3, reporter, '네?')];
+    renderSignedIn('/admin?tab=reports', consoleApi([report(1, target, { messageId: '102', messageText: '연락하지 마', context })]));
+    const card = await waitFor(() => screen.getByRole('article', { name: '다라에 대한 신고' }));
+    expect(within(card).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(card).queryByRole('button', { name: /대화/ })).toBeNull();
   });
 
   it('without a conversation (a profile report, or the room deleted since) quotes the copied message as before', async () => {

@@ -58,3 +58,22 @@ export const reportedBadge = style({
   fontSize: vars.font.xs,
   fontWeight: vars.font.bold,
 });
+
+/** A neighbour of the reported line while the transcript is collapsed: two lines of it. */
+export const clamped = style({ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden' });
+
+/** 대화 전체 보기 / 대화 접기: a text button under the transcript, as wide as its words, a full touch target tall. */
+export const toggle = style({
+  alignSelf: 'flex-start',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.sm}`,
+  marginInlineStart: `calc(-1 * ${vars.space.sm})`,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: vars.color.transparent,
+  color: vars.color.brandStrong,
+  fontSize: vars.font.sm,
+  fontWeight: vars.font.bold,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.bgSoft } },
+});
