@@ -224,6 +224,51 @@ test('propose from a suggestion, confirm from the notification, upcoming, .ics, 
   await contextB.close();
 });
 
+test('약속 잡기 refused (decision 0055): the field to fix takes focus, outlined and described by its Korean message', async ({ page, request }) => {
+  const { a } = await pairInRoom(request, 'meet-refused', ['김빈칸', '이장소']);
+  const proposals: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/matches\/\d+\/meetups$/.test(new URL(r.url()).pathname)) proposals.push(r.url());
+  });
+  await useToken(page, a.token);
+  await page.goto('/matching?selectTab=ACCEPTED');
+  await page.getByRole('button', { name: '약속 잡기' }).first().click();
+  const sheet = page.getByRole('dialog', { name: '이장소님과 약속 잡기' });
+  await expect(sheet.getByRole('list', { name: '추천 시간' }).getByRole('button').first()).toContainText('학생식당');
+  await sheet.getByRole('button', { name: '다른 날짜·시간 직접 정하기' }).click();
+  const date = sheet.getByLabel('날짜', { exact: true });
+  const place = sheet.getByRole('textbox', { name: /장소/ });
+
+  // No date and no place: the browser's own bubble (the date is `required`) no longer stops the
+  // tap first; the sheet's messages show, each tied to its field, and the first field takes focus.
+  await date.fill('');
+  await sheet.getByRole('button', { name: '약속 제안하기' }).click();
+  await expect(date).toBeFocused();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  await expect(date).toHaveAccessibleDescription('날짜와 시간을 골라 주세요.');
+  await expect(place).toHaveAttribute('aria-invalid', 'true');
+  await expect(place).toHaveAccessibleDescription('장소를 입력해 주세요.');
+  await expect(sheet.getByLabel('시간', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'meetups-plan-refused-date-390');
+  await noSeriousAxeFindings(page, 'the refused 약속 잡기 sheet');
+
+  // A date given, still no place: 장소 takes focus, it and its message in view.
+  await date.fill(new Date(Date.now() + 33 * 3600_000).toISOString().slice(0, 10));
+  await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+  await sheet.getByRole('button', { name: '약속 제안하기' }).click();
+  await expect(place).toBeFocused();
+  await expect(place).toBeInViewport({ ratio: 1 });
+  await expect(sheet.getByText('장소를 입력해 주세요.')).toBeInViewport({ ratio: 1 });
+  await shoot(page, 'meetups-plan-refused-place-390');
+  expect(proposals).toEqual([]);
+
+  await place.fill('학생식당');
+  await expect(place).not.toHaveAttribute('aria-invalid', 'true');
+  await sheet.getByRole('button', { name: '약속 제안하기' }).click();
+  await expect(sheet).toBeHidden();
+  expect(proposals).toHaveLength(1);
+});
+
 test('offline: upcoming meetups show from the cache; a 수락 made offline survives a reload and is sent once back online', async ({
   page,
   request,

@@ -1,8 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { MENTOR_CONFIGS } from '../../contract/mentor';
-import { fail, ok } from './support/helpers';
+import { registerMeetupMutations } from '../../src/entities/meetup';
+import { PlanMeetupButton } from '../../src/features/meetups';
+import { setAccessToken } from '../../src/lib/auth';
+import { createQueryClient } from '../../src/lib/query-client';
+import { fail, makeJwt, ok } from './support/helpers';
 import { quietRest, renderApp, stubBrowser, memberDetail } from './support/member-fixtures';
 import { server } from './support/msw-server';
 import { ORIGIN, renderSignedIn } from './support/render-app';
@@ -145,5 +150,91 @@ describe('the report sheet', () => {
     expect(within(sheet).queryByText('자세한 내용은 500자 이하로 적어 주세요.')).toBeNull();
     fireEvent.click(within(sheet).getByRole('button', { name: '신고하기' }));
     await waitFor(() => expect(sent()).toEqual({ targetMemberId: 42, reason: 'NO_SHOW', detail: '약속에 안 나왔어요' }));
+  });
+});
+
+const MATCH = 7;
+const SLOT = { startsAt: '2030-03-04T03:00:00.000Z', endsAt: '2030-03-04T04:00:00.000Z', place: '학생식당' };
+
+/** 약속 잡기 over the app's own query client (its mutations registered), the server answering `propose`. */
+async function openMeetupSheet(propose: () => Response = () => HttpResponse.json(ok({}))) {
+  setAccessToken(makeJwt(3600));
+  const sent: unknown[] = [];
+  server.use(
+    mswHttp.get(`${ORIGIN}/api/meetups`, () => HttpResponse.json(ok([]))),
+    mswHttp.get(`${ORIGIN}/api/matches/${MATCH}/meetup-suggestions`, () => HttpResponse.json(ok([SLOT]))),
+    mswHttp.post(`${ORIGIN}/api/matches/${MATCH}/meetups`, async ({ request }) => {
+      sent.push(await request.json());
+      return propose();
+    }),
+  );
+  const queryClient = createQueryClient();
+  registerMeetupMutations(queryClient);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PlanMeetupButton matchId={MATCH} partnerName="이하늘" />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: '약속 잡기' }));
+  const sheet = await screen.findByRole('dialog', { name: '이하늘님과 약속 잡기' });
+  await within(sheet).findByRole('button', { name: /학생식당/ });
+  return { sheet, sent };
+}
+
+describe('the meetup sheet (약속 잡기)', () => {
+  it('an empty 장소 with a time of one’s own takes focus to 장소, the message describing it; nothing is sent', async () => {
+    const { sheet, sent } = await openMeetupSheet();
+    fireEvent.click(within(sheet).getByRole('button', { name: '다른 날짜·시간 직접 정하기' }));
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    const place = within(sheet).getByRole('textbox', { name: /장소/ });
+    await waitFor(() => expect(place).toHaveFocus(), { timeout: 2000 });
+    expect(place).toHaveAttribute('aria-invalid', 'true');
+    expect(description(place)).toBe('장소를 입력해 주세요.');
+    expect(within(sheet).getByLabelText('날짜')).not.toHaveAttribute('aria-invalid');
+    // Typing a place answers the message.
+    fireEvent.change(place, { target: { value: '학생식당' } });
+    expect(place).not.toHaveAttribute('aria-invalid');
+    expect(within(sheet).queryByText('장소를 입력해 주세요.')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('a cleared 날짜 is marked and takes focus before 장소, each described by its message', async () => {
+    const { sheet, sent } = await openMeetupSheet();
+    fireEvent.click(within(sheet).getByRole('button', { name: '다른 날짜·시간 직접 정하기' }));
+    const date = within(sheet).getByLabelText('날짜');
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    await waitFor(() => expect(date).toHaveFocus(), { timeout: 2000 });
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(description(date)).toBe('날짜와 시간을 골라 주세요.');
+    expect(within(sheet).getByLabelText('시간')).not.toHaveAttribute('aria-invalid');
+    expect(description(within(sheet).getByRole('textbox', { name: /장소/ }))).toBe('장소를 입력해 주세요.');
+    expect(sent).toEqual([]);
+  });
+
+  it('no time picked: focus goes to the first choice, described by 시간을 골라 주세요.', async () => {
+    const { sheet, sent } = await openMeetupSheet();
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    const first = within(sheet).getByRole('button', { name: /학생식당/ });
+    await waitFor(() => expect(first).toHaveFocus(), { timeout: 2000 });
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(description(first)).toBe('시간을 골라 주세요.');
+    expect(sent).toEqual([]);
+  });
+
+  it('a time the server refuses (400 on startsAt) is said at 날짜 and 시간, and 날짜 takes focus', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { sheet, sent } = await openMeetupSheet(() =>
+      HttpResponse.json(fail('COMMON400', '입력값을 확인해 주세요.', { startsAt: '지난 시간으로는 약속을 잡을 수 없어요.' }), { status: 400 }),
+    );
+    fireEvent.click(within(sheet).getByRole('button', { name: '다른 날짜·시간 직접 정하기' }));
+    fireEvent.change(within(sheet).getByRole('textbox', { name: /장소/ }), { target: { value: '학생식당' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: '약속 제안하기' }));
+    const date = within(sheet).getByLabelText('날짜');
+    await waitFor(() => expect(date).toHaveFocus(), { timeout: 2000 });
+    expect(sent).toHaveLength(1);
+    expect(description(date)).toBe('지난 시간으로는 약속을 잡을 수 없어요.');
+    expect(description(within(sheet).getByLabelText('시간'))).toBe('지난 시간으로는 약속을 잡을 수 없어요.');
+    log.mockRestore();
   });
 });

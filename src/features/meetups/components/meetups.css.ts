@@ -57,7 +57,8 @@ export const link = style({
 
 export const note = style({ fontSize: vars.font.xs, color: vars.color.textSub });
 
-export const error = style({ fontSize: vars.font.sm, color: vars.color.danger });
+// dangerStrong: `danger` on white is under 4.5:1 for text this size (axe's color-contrast).
+export const error = style({ fontSize: vars.font.sm, color: vars.color.dangerStrong });
 
 export const sheetBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, textAlign: 'left' });
 
@@ -110,7 +111,12 @@ export const input = style({
   fontSize: vars.font.md,
   color: vars.color.text,
   background: vars.color.bg,
+  // A refused field is outlined too; its message under it says why (decision 0055).
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
+
+/** A field (or the date and time row) with its message right under it. */
+export const fieldGroup = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', padding: 0, margin: 0 });
 
