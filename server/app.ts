@@ -332,7 +332,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await adminRoutes(api, ctx, {
       scheduler,
       endMember: (memberId) => chatSocket.endMember(memberId),
-      reinstated: () => chatSocket.roomsCountChanged(),
+      reinstated: (memberId) => chatSocket.memberReinstated(memberId),
       // A suspension cancels the member's open meetups in its transaction; each partner is told (section 16).
       closeMember: (tx, memberId) => cancelMeetupsOfSuspendedMember(tx, scheduler, ctx.push, memberId),
       now: deps.now,

@@ -885,6 +885,22 @@ export function chatRepo(db: Db) {
     },
 
     /**
+     * The member's rooms whose friend is still in them, with no block between the two: the rooms
+     * that stop or start counting towards that friend's unread total when the member is suspended
+     * or reinstated (section 16). A friend who left, or a blocked pair, does not see the room either way.
+     */
+    async friendsInRoomsOf(memberId: number): Promise<Array<{ roomId: number; friendId: number }>> {
+      const rows = await rowsOf<{ room_id: number; friend_id: number }>(
+        db,
+        sql`select r.id as room_id, case when r.member_a = ${memberId} then r.member_b else r.member_a end as friend_id
+              from chat_rooms r
+             where ((r.member_a = ${memberId} and not r.b_left) or (r.member_b = ${memberId} and not r.a_left))
+               and not ${sql.raw(blockedIn('r'))}`,
+      );
+      return rows.map((r) => ({ roomId: Number(r.room_id), friendId: Number(r.friend_id) }));
+    },
+
+    /**
      * What `event:room` tells (contract section 17): each room's last message and both members'
      * unread counts, and for each member concerned their unread count in every room that counts
      * towards their total, in one prepared statement (one snapshot, so a total never lags behind

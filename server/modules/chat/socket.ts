@@ -106,13 +106,22 @@ export interface ChatSocket {
   /** A member read a room over REST: `event:read` and `event:room` on every instance. */
   memberRead(roomId: number, memberId: number, lastReadMessageId: string): void;
   /**
-   * Which rooms count towards members' unread totals changed outside the chat module (an unblock, a
-   * suspension's end): the totals are asked of the database again.
+   * Which rooms count towards members' unread totals changed outside the chat module (an unblock):
+   * the totals are asked of the database again.
    */
   roomsCountChanged(): void;
+  /**
+   * A member was reinstated (정지 해제, or a timed suspension's end): their rooms count again towards
+   * their friends' unread totals. Each friend still in such a room gets `event:room` for it with the
+   * total as the database now counts it, through the fan-out, so on whichever instance they are connected.
+   */
+  memberReinstated(memberId: number): void;
   /** A sign-in session ended (logout): on every instance, its sockets get ERROR and close. */
   endSession(sessionId: string): void;
-  /** An account was disabled: on every instance, its sockets get ERROR and close. */
+  /**
+   * An account was disabled: on every instance, its sockets get ERROR and close; its rooms count no
+   * more for its friends, who are told as for `memberReinstated`.
+   */
   endMember(memberId: number): void;
   /** A notification of this type was stored for the member: `event:notification` on their queue, on every instance. */
   notified(memberId: number, type: string, content?: string): void;
@@ -381,6 +390,24 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     if (ended > 0) logger.warn({ sessions: ended }, 'chat: fan-out had a gap; sessions ended so clients catch up');
   });
 
+  /**
+   * The member's rooms stopped or started counting towards their friends' totals (section 16): each
+   * friend's `event:room` is published like any other, so it reaches them on every instance; what
+   * this instance kept of anyone's rooms is asked of the database again.
+   */
+  function tellFriendsOf(memberId: number): void {
+    events.forget();
+    void track(
+      repo.friendsInRoomsOf(memberId).then(
+        (rooms) => {
+          for (const { roomId, friendId } of rooms) events.roomChanged(roomId, [friendId]);
+        },
+        // The friends' lists and totals are corrected by their next fetch or event.
+        (err: unknown) => logger.warn({ err, memberId }, 'chat: the friends of a suspended or reinstated member could not be told'),
+      ),
+    );
+  }
+
   return {
     stomp,
     roomChanged(roomId) {
@@ -402,10 +429,13 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     endSession(sessionId) {
       broker.broadcast(SESSION_ENDED, '', { [SESSION_ID_HEADER]: sessionId });
     },
+    memberReinstated(memberId) {
+      tellFriendsOf(memberId);
+    },
     endMember(memberId) {
-      // Their friends' rooms with them stop counting.
-      events.forget();
       broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
+      // Their friends' rooms with them stop counting.
+      tellFriendsOf(memberId);
     },
     notified(memberId, type, content) {
       const event: NotificationEvent = content === undefined ? { type } : { type, content };
