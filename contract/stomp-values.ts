@@ -24,6 +24,14 @@ export const STOMP_HEADERS = {
   receiptId: 'receipt-id',
   /** On MESSAGE (contract section 17): names an event (CHAT_EVENT); a chat Message has none. */
   event: 'event',
+  /**
+   * On ERROR with `code: AUTH_403_DISABLED` (section 16, extension 정지 기간): the end of a timed
+   * suspension (REST's `result.suspendedUntil`) in epoch milliseconds, digits only. Not ISO: the
+   * ERROR that refuses a CONNECT comes before STOMP 1.2 is agreed, and @stomp/stompjs does not undo
+   * the `\c` escapes of its colons there. Absent for a permanent one (and from servers before it),
+   * so a client reads it as optional.
+   */
+  suspendedUntilMs: 'suspended-until-ms',
 } as const;
 
 /**

@@ -331,7 +331,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await adminRoutes(api, ctx, {
       scheduler,
-      endMember: (memberId) => chatSocket.endMember(memberId),
+      endMember: (memberId, suspendedUntil) => chatSocket.endMember(memberId, suspendedUntil),
       reinstated: (memberId) => chatSocket.memberReinstated(memberId),
       // A suspension cancels the member's open meetups in its transaction; each partner is told (section 16).
       closeMember: (tx, memberId) => cancelMeetupsOfSuspendedMember(tx, scheduler, ctx.push, memberId),

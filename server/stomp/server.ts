@@ -87,7 +87,7 @@ export function createStompServer<P>(options: StompServerOptions<P>): StompServe
       let closed = 0;
       for (const session of [...registry.sessions] as Session<P>[]) {
         if (!session.belongsTo(match)) continue;
-        session.fail({ message: error.message, wsCode: WS_POLICY, headers: { [STOMP_HEADERS.code]: error.code } });
+        session.fail({ message: error.message, wsCode: WS_POLICY, headers: { ...error.headers, [STOMP_HEADERS.code]: error.code } });
         closed++;
       }
       return closed;

@@ -109,10 +109,11 @@ export interface StompServer<P = unknown> {
    */
   unsubscribeWhere(destination: string, match: (principal: P) => boolean): P[];
   /**
-   * Ends every connected session whose principal matches with ERROR (`message`, and a `code`
-   * header) and closes it: a sign-in session that logged out, a disabled account. Returns how many.
+   * Ends every connected session whose principal matches with ERROR (`message`, a `code` header
+   * and any further `headers`) and closes it: a sign-in session that logged out, a disabled
+   * account. Returns how many.
    */
-  closeWhere(match: (principal: P) => boolean, error: { message: string; code: string }): number;
+  closeWhere(match: (principal: P) => boolean, error: { message: string; code: string; headers?: Record<string, string> }): number;
   /** Whether a session on this server is subscribed to route `route` (see authorizeSubscribe). */
   hasSubscribers(route: string): boolean;
   /** Open sockets, including ones that have not finished CONNECT. */

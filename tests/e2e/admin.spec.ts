@@ -204,9 +204,11 @@ test('an operator suspends a reported member and the member’s open app signs o
   await page.getByRole('dialog').getByRole('button', { name: '정지' }).click();
   await expect(page.getByRole('status').filter({ hasText: '최정지님을 정지했어요' })).toBeVisible();
 
-  // The open app is signed out at once, and says why in Korean.
+  // The open app is signed out at once, and says why in Korean: the dialog's 7일 ends by itself, so until when.
   await expect(phone).toHaveURL(/\/onboarding/, { timeout: 15_000 });
-  await expect(phone.getByRole('alert').filter({ hasText: '운영자에 의해 이용이 정지된 계정이에요' })).toBeVisible();
+  await expect(phone.getByRole('alert')).toHaveText(
+    /^운영자에 의해 \d{4}년 \d{1,2}월 \d{1,2}일 \d\d:\d\d까지 이용이 정지된 계정이에요\. 그 뒤에 다시 로그인해 주세요\.$/,
+  );
   await shoot(phone, 'admin-suspended-student-390');
 
   // The notice is about the list it was given on: 처리 완료 (and back) starts without it.
@@ -355,6 +357,34 @@ test('an operator chooses 7일 in the 정지 dialog: the lists say until when, a
   );
   await shoot(phone, 'sign-in-suspended-until-390');
   await phoneCtx.close();
+});
+
+test('a student in a chat room when an operator suspends them for 7일 is signed out and told at once until when', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const op = await theOperator(request);
+  const friend = await signUpStudent(request, E2E_URL, uniqueEmail('friend'), '김친구');
+  const target = await signUpStudent(request, E2E_URL, uniqueEmail('inroom'), '이정지');
+  const roomId = await matchAndOpenRoom(request, E2E_URL, friend, target);
+  const targetCtx = await studentContext(browser, E2E_URL, target);
+  const phone = await targetCtx.newPage();
+  await phone.goto(`/chatting/${roomId}`);
+  await expect(phone.getByRole('textbox', { name: '메시지' })).toBeVisible();
+  await expect(phone.getByText('채팅방에 연결 중이에요...')).toBeHidden({ timeout: 20_000 });
+
+  const suspended = await request.post(`${E2E_URL}/api/admin/members/${target.memberId}/suspend`, {
+    headers: { authorization: `Bearer ${op.token}` },
+    data: { reason: '약속 2회 노쇼', days: 7 },
+  });
+  expect(suspended.status(), await suspended.text()).toBe(200);
+  // The end in Seoul time, as the sign-in refusal writes it.
+  const end = new Date(Date.parse(((await suspended.json()) as { result: { suspendedUntil: string } }).result.suspendedUntil) + 9 * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const until = `${end.getUTCFullYear()}년 ${end.getUTCMonth() + 1}월 ${end.getUTCDate()}일 ${two(end.getUTCHours())}:${two(end.getUTCMinutes())}`;
+
+  await expect(phone).toHaveURL(/\/onboarding/, { timeout: 15_000 });
+  await expect(phone.getByRole('alert')).toHaveText(`운영자에 의해 ${until}까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.`);
+  await shoot(phone, 'signed-out-suspended-until-390');
+  await targetCtx.close();
 });
 
 test('the 회원 tab lists everyone 50 at a time with 더 보기, each member once; a search starts again from its first page', async ({ browser, request }) => {

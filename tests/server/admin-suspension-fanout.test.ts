@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_EVENT, MEMBER_QUEUE, roomPublish } from '../../contract/stomp';
+import { CHAT_EVENT, MEMBER_QUEUE, roomPublish, STOMP_HEADERS } from '../../contract/stomp';
 import { acceptMatch, email } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { bearer, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type Session, type TestServer } from './harness';
@@ -10,7 +10,8 @@ import { bearer, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, star
  * A suspension, its 정지 해제 and its end (contract section 16) change which rooms count towards
  * the suspended member's friends' unread totals (section 17). A friend's open app learns it from
  * `event:room` on its member queue, whichever instance it is connected to: here the operator and
- * the scheduler's job act on instance A, the friend's socket is on instance B.
+ * the scheduler's job act on instance A, the friend's socket is on instance B. The suspended
+ * member's own socket on B is told until when.
  */
 const OPERATOR = 'ops@catholic.ac.kr';
 const json = (content: string) => JSON.stringify({ content });
@@ -80,12 +81,24 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('a suspension and its end 
     const admin = (method: 'POST', path: string, payload?: object) =>
       a.app.inject({ method, url: path, headers: bearer(op), ...(payload ? { payload } : {}) }).then((res) => {
         expect(res.statusCode, res.body).toBe(200);
+        return res.json().result as { suspendedUntil?: string | null };
       });
+    // The target's own app is on B too.
+    const targetOnB = track(await ChatClient.connect(await stompUrl(b.app), target.token));
 
     // Suspended (7일) on A: the target's room counts no more for the friend.
-    const suspend = () => admin('POST', `/api/admin/members/${target.memberId}/suspend`, { reason: '노쇼', days: 7 });
+    let suspendedUntil: string | null | undefined;
+    const suspend = async () => {
+      ({ suspendedUntil } = await admin('POST', `/api/admin/members/${target.memberId}/suspend`, { reason: '노쇼', days: 7 }));
+    };
     expect(await heardAfter('the suspension', suspend)).toMatchObject([{ roomId: targetRoom, lastMessage: '둘', unreadCount: 2, totalUnreadCount: 1 }]);
     expect(await totalOnB()).toBe(1);
+    // The target's socket on B is closed with an ERROR that says until when (section 16, extension).
+    await waitUntil(() => targetOnB.closed, 3000, 'the target’s socket on B closed');
+    expect(suspendedUntil).toEqual(expect.any(String));
+    expect(targetOnB.errors.map((e) => [e.headers.code, e.headers[STOMP_HEADERS.suspendedUntilMs]])).toEqual([
+      ['AUTH_403_DISABLED', String(Date.parse(suspendedUntil!))],
+    ]);
 
     // 정지 해제 on A: it counts again.
     expect(await heardAfter('정지 해제', () => admin('POST', `/api/admin/members/${target.memberId}/reinstate`))).toMatchObject([

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedCampus } from '../../server/seed/campus';
+import { STOMP_HEADERS } from '../../contract/stomp';
 import { call, describeApi, type ApiServer } from './api-harness';
 import { email } from './chat-helpers';
+import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
 import { freshPostgres, newMember, POSTGRES_AVAILABLE, signIn, startTestServerWith, type Session } from './harness';
 
 /**
@@ -164,6 +166,32 @@ describeApi(
         ['MEMBER_SUSPEND', month.memberId, '30일 · 노쇼 두 번'],
         ['REPORT_SUSPEND', week.memberId, '신고 1건 · 7일'],
       ]);
+    });
+
+    it('the open socket of a member suspended for 7일 gets ERROR saying until when (suspended-until-ms), so does a later CONNECT; 영구 names no end', async () => {
+      const s = server();
+      const op = await newMember(s.app, OPERATOR, { membername: '운영자' });
+      const week = await newMember(s.app, email('sockweek'), { membername: '일주일' });
+      const forever = await newMember(s.app, email('sockforever'), { membername: '영구' });
+      const url = await stompUrl(s.app);
+      const weekSocket = await ChatClient.connect(url, week.token);
+      const foreverSocket = await ChatClient.connect(url, forever.token);
+      const decided = await call(s.app, op.token, 'POST', `/api/admin/members/${week.memberId}/suspend`, { reason: '노쇼', days: 7 });
+      const until = decided.body.result.suspendedUntil as string;
+      expect(Date.parse(until)).toBeGreaterThan(Date.now());
+      expect((await call(s.app, op.token, 'POST', `/api/admin/members/${forever.memberId}/suspend`, { reason: '욕설' })).status).toBe(200);
+      await waitUntil(() => weekSocket.closed && foreverSocket.closed, 3000, 'suspended sockets closed');
+      const said = (socket: ChatClient) => socket.errors.map((e) => [e.headers.code, e.headers[STOMP_HEADERS.suspendedUntilMs]]);
+      expect(said(weekSocket)).toEqual([['AUTH_403_DISABLED', String(Date.parse(until))]]);
+      expect(said(foreverSocket)).toEqual([['AUTH_403_DISABLED', undefined]]);
+      // The app reconnecting with its still unexpired token is refused the same way.
+      const again = await ChatClient.refused(url, { Authorization: `Bearer ${week.token}` });
+      expect([again.error.headers.code, again.error.headers[STOMP_HEADERS.suspendedUntilMs]]).toEqual(['AUTH_403_DISABLED', String(Date.parse(until))]);
+      const foreverAgain = await ChatClient.refused(url, { Authorization: `Bearer ${forever.token}` });
+      expect([foreverAgain.error.headers.code, foreverAgain.error.headers[STOMP_HEADERS.suspendedUntilMs]]).toEqual(['AUTH_403_DISABLED', undefined]);
+      // And a REST request: the same end in `result`, which the app reads as well.
+      const me = await call(s.app, week.token, 'GET', '/api/members/me');
+      expect([me.status, me.body.code, me.body.result]).toEqual([403, 'AUTH_403_DISABLED', { suspendedUntil: until }]);
     });
 
     it('at the end the member is reinstated once, logged as automatic, and signs in; a permanent one stays suspended', async () => {

@@ -30,6 +30,34 @@ describe('a suspended account (contract section 16)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.');
   });
 
+  it('a 7- or 30-day suspension (result.suspendedUntil, section 16 정지 기간): the sign-in screen says at once until when, in the words of a refused sign-in', async () => {
+    setAccessToken(makeJwt(3600));
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/matches`, () =>
+        HttpResponse.json(fail('AUTH_403_DISABLED', '2026년 12월 14일 15:00까지 이용이 정지된 계정이에요.', { suspendedUntil: '2026-12-14T06:00:00.000Z' }), {
+          status: 403,
+        }),
+      ),
+    );
+    await apiJson('/api/matches').catch(() => undefined);
+    expect(getAccessToken()).toBeNull();
+
+    render(<LoginScreen />);
+    expect(screen.getByRole('alert')).toHaveTextContent('운영자에 의해 2026년 12월 14일 15:00까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.');
+  });
+
+  it('a suspendedUntil that is not an instant is not shown: the plain suspended message', async () => {
+    setAccessToken(makeJwt(3600));
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/matches`, () =>
+        HttpResponse.json(fail('AUTH_403_DISABLED', '사용할 수 없는 계정이에요.', { suspendedUntil: 'soon' }), { status: 403 }),
+      ),
+    );
+    await apiJson('/api/matches').catch(() => undefined);
+    render(<LoginScreen />);
+    expect(screen.getByRole('alert')).toHaveTextContent('운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.');
+  });
+
   it('shows the reason once: a later visit to the sign-in screen is plain', () => {
     render(<LoginScreen />);
     expect(screen.queryByRole('alert')).toBeNull();

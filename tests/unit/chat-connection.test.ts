@@ -3,6 +3,9 @@ import type { ChatMessage } from '../../contract/stomp';
 import { SendRejectedError } from '../../src/features/chat/outbox/flusher';
 import { ChatConnection, ConnectionLostError, type ConnectionState } from '../../src/features/chat/realtime/chat-connection';
 import type { StompClientConfig, StompClientLike, StompFrameLike } from '../../src/features/chat/realtime/stomp-client';
+import { getAccessToken, setAccessToken } from '../../src/lib/auth';
+import { takeSignedOutReason } from '../../src/lib/auth/signed-out-reason';
+import { makeJwt } from './support/helpers';
 
 interface FakeSubscription {
   destination: string;
@@ -307,6 +310,28 @@ describe('ChatConnection state machine', () => {
     client().accept();
     expect(connection.getState()).toBe('OPEN');
     expect(client().subscriptions).toHaveLength(subscribes);
+  });
+
+  it('ERROR AUTH_403_DISABLED (an operator suspended the member): the session ends, and the sign-in screen says until when a 7- or 30-day one lasts', async () => {
+    for (const [headers, reason] of [
+      [
+        { 'suspended-until-ms': String(Date.UTC(2026, 11, 14, 6)) },
+        '운영자에 의해 2026년 12월 14일 15:00까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.',
+      ],
+      // 영구, or a server from before the header: as before; a header that is not an instant is not shown.
+      [{}, '운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.'],
+      [{ 'suspended-until-ms': '2026-12-14' }, '운영자에 의해 이용이 정지된 계정이에요. 로그아웃되었어요.'],
+    ] as const) {
+      setAccessToken(makeJwt(3600));
+      const { connection, client } = setup();
+      await connection.open();
+      await flush();
+      client().accept();
+      client().error({ message: 'account disabled', code: 'AUTH_403_DISABLED', ...headers });
+      expect(getAccessToken()).toBeNull();
+      expect(takeSignedOutReason()).toBe(reason);
+      await connection.close();
+    }
   });
 
   it('going offline drops the socket at once; coming online reconnects without waiting 5 s', async () => {

@@ -58,8 +58,11 @@ import { adminRepo, JOB_SUSPENSION_END, outcomeType, type CloseMember, type Oper
 import { dailyStats } from './stats';
 
 export interface AdminRouteOptions {
-  /** A member was suspended: on every instance its sockets get an ERROR frame and close. */
-  endMember(memberId: number): void;
+  /**
+   * A member was suspended: on every instance its sockets get an ERROR frame and close, saying the
+   * end of a timed suspension (`suspendedUntil`, ISO; null: 영구).
+   */
+  endMember(memberId: number, suspendedUntil: string | null): void;
   /** A suspension ended: the member's rooms count again towards their friends' unread totals. */
   reinstated(memberId: number): void;
   /** The durable jobs: a timed suspension's end is one (정지 기간, section 16). */
@@ -289,11 +292,12 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           // Another operator decided it first: a 무시 would overwrite that decision (contract section 16).
           if (decided.kind === 'closed') throw new AppError('ADMIN_409');
           // After the commit: sockets on every instance close with an ERROR frame (AUTH_403_DISABLED).
-          if (action === 'SUSPEND') options.endMember(report.targetId);
+          const suspendedUntil = isoOrNull(decided.suspendedUntil);
+          if (action === 'SUSPEND') options.endMember(report.targetId, suspendedUntil);
           decided.afterCommit();
           tellReporters(decided.told, action, decided.targetName);
           const result = { reportId: id, action, targetMemberId: report.targetId, closedReports: decided.closedReports };
-          return ok(action === 'SUSPEND' ? { ...result, suspendedUntil: isoOrNull(decided.suspendedUntil) } : result);
+          return ok(action === 'SUSPEND' ? { ...result, suspendedUntil } : result);
         },
       );
 
@@ -338,10 +342,11 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext, options
           if (suspended.kind === 'gone') throw new AppError('ADMIN_404');
           // Already suspended: the suspension in force stands, its end too (the answer says which it is).
           if (suspended.kind === 'already') return ok({ memberId: id, closedReports: 0, suspendedUntil: isoOrNull(suspended.suspendedUntil) });
-          options.endMember(id);
+          const suspendedUntil = isoOrNull(suspended.suspendedUntil);
+          options.endMember(id, suspendedUntil);
           suspended.afterCommit();
           tellReporters(suspended.told, 'SUSPEND', suspended.targetName);
-          return ok({ memberId: id, closedReports: suspended.closedReports, suspendedUntil: isoOrNull(suspended.suspendedUntil) });
+          return ok({ memberId: id, closedReports: suspended.closedReports, suspendedUntil });
         },
       );
 

@@ -78,8 +78,14 @@ const UNSTORABLE = /[\0\p{Cs}]/u;
 const MAX_PIPELINED = 256;
 
 /** Read by clients from the ERROR frame: `message` for people, `code` (contract section 10) for code. */
-function reject(message: string, code: string): StompRejection {
-  return new StompRejection(message, { headers: { [STOMP_HEADERS.code]: code } });
+function reject(message: string, code: string, headers: Record<string, string> = {}): StompRejection {
+  return new StompRejection(message, { headers: { ...headers, [STOMP_HEADERS.code]: code } });
+}
+
+/** A timed suspension's ERROR says until when (section 16, extension): the header from its ISO end, or none for 영구. */
+function untilHeader(suspendedUntil: string | null | undefined): Record<string, string> {
+  const ms = suspendedUntil ? Date.parse(suspendedUntil) : NaN;
+  return Number.isFinite(ms) ? { [STOMP_HEADERS.suspendedUntilMs]: String(ms) } : {};
 }
 
 export interface ChatSocketOptions {
@@ -119,10 +125,11 @@ export interface ChatSocket {
   /** A sign-in session ended (logout): on every instance, its sockets get ERROR and close. */
   endSession(sessionId: string): void;
   /**
-   * An account was disabled: on every instance, its sockets get ERROR and close; its rooms count no
-   * more for its friends, who are told as for `memberReinstated`.
+   * An account was disabled: on every instance, its sockets get ERROR and close (saying until when
+   * for a timed suspension: `suspendedUntil`, ISO; null for 영구); its rooms count no more for its
+   * friends, who are told as for `memberReinstated`.
    */
-  endMember(memberId: number): void;
+  endMember(memberId: number, suspendedUntil: string | null): void;
   /** A notification of this type was stored for the member: `event:notification` on their queue, on every instance. */
   notified(memberId: number, type: string, content?: string): void;
   /** Ends every session (ERROR + close), then waits for SENDs still being stored and broadcast. */
@@ -257,7 +264,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
             : err.code === 'AUTH_403_DISABLED'
               ? STOMP_ERRORS.accountDisabled
               : STOMP_ERRORS.unauthorized;
-        throw reject(message, err.code);
+        throw reject(message, err.code, err.code === 'AUTH_403_DISABLED' ? untilHeader(err.fields?.suspendedUntil) : {});
       }
     },
 
@@ -368,7 +375,10 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     }
     if (destination === MEMBER_DISABLED) {
       const id = Number(headers[MEMBER_ID_HEADER]);
-      stomp.closeWhere((p) => p.member.id === id, { message: STOMP_ERRORS.accountDisabled, code: 'AUTH_403_DISABLED' });
+      // The header as endMember broadcast it (ours, never a client's).
+      const until = headers[STOMP_HEADERS.suspendedUntilMs];
+      const extra: Record<string, string> = until === undefined ? {} : { [STOMP_HEADERS.suspendedUntilMs]: until };
+      stomp.closeWhere((p) => p.member.id === id, { message: STOMP_ERRORS.accountDisabled, code: 'AUTH_403_DISABLED', headers: extra });
       return;
     }
     const except = headers[EXCEPT_MEMBER_HEADER];
@@ -432,8 +442,8 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     memberReinstated(memberId) {
       tellFriendsOf(memberId);
     },
-    endMember(memberId) {
-      broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId) });
+    endMember(memberId, suspendedUntil) {
+      broker.broadcast(MEMBER_DISABLED, '', { [MEMBER_ID_HEADER]: String(memberId), ...untilHeader(suspendedUntil) });
       // Their friends' rooms with them stop counting.
       tellFriendsOf(memberId);
     },

@@ -19,8 +19,12 @@ const MESSAGES: Record<string, string> = {
   [SIGN_IN_DISABLED_REASON]: '운영자에 의해 이용이 정지된 계정이라 로그인할 수 없어요.',
 };
 
-/** A refused sign-in of a suspension that ends by itself: when, so the student knows when to come back. */
-const signInRefusedUntil = (untilMs: number) => `운영자에 의해 ${koreanDateTime(untilMs)}까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.`;
+/**
+ * A suspension that ends by itself, at a refused sign-in or when it signs an open app out: when, so
+ * the student knows when to come back (the same words in both cases: either way they are at the
+ * sign-in screen and may sign in again then).
+ */
+const suspendedUntilText = (untilMs: number) => `운영자에 의해 ${koreanDateTime(untilMs)}까지 이용이 정지된 계정이에요. 그 뒤에 다시 로그인해 주세요.`;
 
 /** `suspendedUntil`: the ISO end of a timed suspension (AUTH_403_DISABLED's `result`), when there is one. */
 export function noteSignedOutReason(code: typeof ACCOUNT_DISABLED_CODE | typeof SIGN_IN_DISABLED_REASON, suspendedUntil?: string): void {
@@ -41,7 +45,7 @@ export function takeSignedOutReason(): string | null {
     sessionStorage.removeItem(KEY);
     sessionStorage.removeItem(UNTIL_KEY);
     // Stored data is checked by hand: only a real instant names an end.
-    if (code === SIGN_IN_DISABLED_REASON && Number.isFinite(until)) return signInRefusedUntil(until);
+    if ((code === SIGN_IN_DISABLED_REASON || code === ACCOUNT_DISABLED_CODE) && Number.isFinite(until)) return suspendedUntilText(until);
     return (code && MESSAGES[code]) ?? null;
   } catch {
     return null;

@@ -76,15 +76,16 @@ const http = ky.create({
       async (request, options, response, state) => {
         if (response.status !== 401 && response.status !== 403) return;
         if (response.status === 403) {
-          const code = (
-            (await response
-              .clone()
-              .json()
-              .catch(() => null)) as { code?: unknown } | null
-          )?.code;
-          // A suspended account (contract section 16): no refresh can help; sign out and say why.
+          const body = (await response
+            .clone()
+            .json()
+            .catch(() => null)) as { code?: unknown; result?: { suspendedUntil?: unknown } | null } | null;
+          const code = body?.code;
+          // A suspended account (contract section 16): no refresh can help; sign out and say why,
+          // and until when for a 7- or 30-day one (its `result.suspendedUntil`, checked by hand).
           if (code === ACCOUNT_DISABLED_CODE) {
-            if (bearerOf(request) !== null) endDisabledSession();
+            const until = body?.result?.suspendedUntil;
+            if (bearerOf(request) !== null) endDisabledSession(typeof until === 'string' ? until : undefined);
             return;
           }
           // Sign-up is not finished (a session from before the login said so, or another device's):

@@ -54,6 +54,12 @@ const TRANSIENT_ERRORS = new Set(STOMP_TRANSIENT_ERRORS);
 /** Longest wait between attempts while the server or the network is in trouble. */
 const MAX_BACKOFF_MS = 60_000;
 
+/** A suspension's end as AUTH_403_DISABLED's ERROR header gives it (epoch ms, digits; checked by hand): ISO, or none. */
+function suspensionEnd(header: string | undefined): string | undefined {
+  if (header === undefined || !/^\d{1,15}$/.test(header)) return undefined;
+  return new Date(Number(header)).toISOString();
+}
+
 /**
  * One STOMP connection to /ws, outside React (DEVELOPERS.md rule 5); the app has one (AppChat). It
  * authenticates with a fresh bearer token before every connect and reconnect, reconnects after any
@@ -255,8 +261,9 @@ export class ChatConnection implements OutboxTransport {
   }
 
   private handleStompError(frame: StompFrameLike): void {
-    // Suspended by an operator (contract section 16): the whole app signs out, with the reason.
-    if (frame.headers[STOMP_HEADERS.code] === ACCOUNT_DISABLED_CODE) return endDisabledSession();
+    // Suspended by an operator (contract section 16): the whole app signs out, with the reason and,
+    // for a 7- or 30-day suspension, until when (the sign-in screen checks the instant).
+    if (frame.headers[STOMP_HEADERS.code] === ACCOUNT_DISABLED_CODE) return endDisabledSession(suspensionEnd(frame.headers[STOMP_HEADERS.suspendedUntilMs]));
     const message = frame.headers[STOMP_HEADERS.message] ?? 'error';
     const receiptId = frame.headers[STOMP_HEADERS.receiptId];
     if (receiptId !== undefined && this.pending.has(receiptId)) {
