@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENT, MEMBER_QUEUE, roomPublish, STOMP_HEADERS } from '../../contract/stomp';
 import { acceptMatch, email } from './chat-helpers';
 import { ChatClient, stompUrl, waitUntil } from './chat-stomp-client';
-import { bearer, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, REDIS_URL, startTestServerWith, type Session, type TestServer } from './harness';
+import { bearer, newMember, POSTGRES_AVAILABLE, REDIS_AVAILABLE, startTwoInstances, type Session, type TestServer } from './harness';
 
 /**
  * A suspension, its 정지 해제 and its end (contract section 16) change which rooms count towards
@@ -24,16 +23,13 @@ interface RoomEvent {
 }
 
 describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('a suspension and its end reach the friends’ unread totals on every instance [postgres + redis]', () => {
-  const prefix = `lc-test-${randomUUID()}`;
-  let a: TestServer & { databaseUrl?: string };
+  let a: TestServer;
   let b: TestServer;
   const clients: ChatClient[] = [];
   const track = (c: ChatClient) => (clients.push(c), c);
 
   beforeAll(async () => {
-    const env = { ADMIN_EMAILS: OPERATOR };
-    a = await startTestServerWith('postgres', { redisUrl: REDIS_URL, redisPrefix: prefix, instanceId: 'A' }, env);
-    b = await startTestServerWith('postgres', { redisUrl: REDIS_URL, redisPrefix: prefix, instanceId: 'B' }, env, a.databaseUrl);
+    ({ a, b } = await startTwoInstances({ ADMIN_EMAILS: OPERATOR }));
     // The suspension's end runs where the test says (on A), not on whichever instance polls first.
     await a.app.scheduler.stop();
     await b.app.scheduler.stop();

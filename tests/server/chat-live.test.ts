@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -37,9 +36,9 @@ import {
   newMember,
   POSTGRES_AVAILABLE,
   REDIS_AVAILABLE,
-  REDIS_URL,
   signIn,
   startTestServerWith,
+  startTwoInstances,
   type TestServer,
 } from './harness';
 
@@ -1047,15 +1046,13 @@ describe.runIf(POSTGRES_AVAILABLE)('read positions under concurrent batches [pos
 });
 
 describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('section 17 events across instances [postgres + redis]', () => {
-  const prefix = `lc-test-${randomUUID()}`;
-  let a: TestServer & { databaseUrl?: string };
+  let a: TestServer;
   let b: TestServer;
   const clients: ChatClient[] = [];
   const track = (c: ChatClient) => (clients.push(c), c);
 
   beforeAll(async () => {
-    a = await startTestServerWith('postgres', { redisUrl: REDIS_URL, redisPrefix: prefix, instanceId: 'A' });
-    b = await startTestServerWith('postgres', { redisUrl: REDIS_URL, redisPrefix: prefix, instanceId: 'B' }, {}, a.databaseUrl);
+    ({ a, b } = await startTwoInstances());
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -281,6 +281,17 @@ export async function startTestServerWith(
       await pgdb?.drop();
     },
   };
+}
+
+/**
+ * Two instances of the app on one fresh PostgreSQL database and one Redis, under a key prefix of
+ * their own: the cross-instance tests. `b` joins `a`'s database; close `b` first.
+ */
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<{ a: TestServer; b: TestServer }> {
+  const shared = { redisUrl: REDIS_URL, redisPrefix: `lc-test-${randomUUID()}` };
+  const a = await startTestServerWith('postgres', { ...shared, instanceId: 'A' }, env);
+  const b = await startTestServerWith('postgres', { ...shared, instanceId: 'B' }, env, a.databaseUrl);
+  return { a, b };
 }
 
 /** A loopback port nothing listens on (listened on once, then closed): an unreachable service. */
