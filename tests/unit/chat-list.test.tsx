@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatKeys } from '../../src/entities/chat-room';
+import { clearOutbox, getOutbox } from '../../src/features/chat/outbox/outbox';
 import { matchKeys } from '../../src/entities/match';
 import { setAccessToken } from '../../src/lib/auth';
 import { createQueryClient } from '../../src/lib/query-client';
@@ -166,6 +167,40 @@ describe('chat list', () => {
       fireEvent.click(within(section).getByRole('button', { name: /최다온/ }));
       expect(await screen.findByText('오프라인이라 채팅방을 열 수 없어요')).toBeInTheDocument();
       expect(asked.filter((line) => line.startsWith('POST'))).toEqual([]);
+    });
+  });
+
+  describe('what I wrote and is not sent yet', () => {
+    afterEach(async () => {
+      await clearOutbox();
+    });
+
+    it('the row shows my newest unsent message (전송 중, or 전송 실패) instead of the last stored one, as KakaoTalk lists it', async () => {
+      setAccessToken(makeJwt(3600));
+      server.use(
+        mswHttp.get(`${ORIGIN}/api/chatrooms`, () =>
+          HttpResponse.json(page([room(1, '이하늘', '수요일에 봬요', '13:05'), room(2, '박서준', '커피챗', '10:00')])),
+        ),
+      );
+      // Typed offline in each room (the outbox keeps them until the server has them).
+      const outbox = getOutbox();
+      const pending = await outbox.enqueue(1, '지하철이라 이따 답할게요');
+      const refused = await outbox.enqueue(2, '보내지 못한 말');
+      await outbox.markFailed(refused.clientMessageId, 'not a participant of this room');
+      renderApp('/chatting');
+
+      const waiting = await screen.findByRole('link', { name: /이하늘/ });
+      expect(waiting).toHaveTextContent('지하철이라 이따 답할게요');
+      expect(waiting).toHaveTextContent('전송 중');
+      expect(waiting).not.toHaveTextContent('수요일에 봬요');
+      const failed = screen.getByRole('link', { name: /박서준/ });
+      expect(failed).toHaveTextContent('전송 실패');
+      expect(failed).toHaveTextContent('보내지 못한 말');
+
+      // Sent: the row is the server's again (its event:room brings the new line).
+      await act(() => outbox.markSent(pending.clientMessageId));
+      await waitFor(() => expect(waiting).toHaveTextContent('수요일에 봬요'));
+      expect(waiting).not.toHaveTextContent('전송 중');
     });
   });
 

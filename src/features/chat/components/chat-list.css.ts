@@ -89,6 +89,12 @@ export const lastMessage = style({
   whiteSpace: 'nowrap',
 });
 
+/** Before the preview of a message still waiting for the network: the room's clock (전송 중). */
+export const unsentPending = style({ display: 'inline-flex', verticalAlign: '-2px', marginRight: vars.space.xxs, color: vars.color.textWeak });
+
+/** Before the preview of a message the server refused, in the room's 전송 실패 colour. */
+export const unsentFailed = style({ color: vars.color.danger, fontWeight: vars.font.bold });
+
 export const meta = style({
   flexShrink: 0,
   display: 'flex',

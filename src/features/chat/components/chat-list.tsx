@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChatIcon } from '../../../components/ui/icons';
@@ -11,15 +11,35 @@ import { useMatches } from '../../../entities/match';
 import { useInView } from '../../../lib/use-in-view';
 import { useWaitingForNetwork } from '../../../lib/online-status';
 import { showToast } from '../../../lib/toast';
+import { visuallyHidden } from '../../../styles/a11y.css';
 import { useLongPress } from '../hooks/use-long-press';
-import { formatListTime } from '../model/time';
+import { formatListTime, formatMessageTime } from '../model/time';
+import type { LocalMessage } from '../model/timeline';
+import { getOutbox } from '../outbox/outbox';
 import { Avatar } from './avatar';
+import { ClockIcon } from './chat-icons';
 import * as styles from './chat-list.css';
 import { LeaveRoomDialog } from './leave-room-dialog';
 
+/**
+ * The room's newest message still in the outbox (waiting for the network, or refused). KakaoTalk
+ * lists what the student just wrote, not the last line the server has: typed offline, the row
+ * kept showing the message before it, as if nothing had been written.
+ */
+function useUnsent(roomId: number): LocalMessage | undefined {
+  const outbox = getOutbox();
+  const local = useSyncExternalStore(
+    useCallback((listener) => outbox.subscribe(listener), [outbox]),
+    () => outbox.roomSnapshot(roomId),
+  );
+  return local.findLast((message) => message.status !== 'sent');
+}
+
 function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room: ChatRoom) => void }) {
   const press = useLongPress(() => onLongPress(room));
-  const time = formatListTime(room.lastMessageSentAt);
+  const unsent = useUnsent(room.roomId);
+  const unsentAt = unsent ? Date.parse(unsent.createdAt) : Number.NaN;
+  const time = Number.isNaN(unsentAt) ? formatListTime(room.lastMessageSentAt) : formatMessageTime(unsentAt);
   return (
     <li>
       <Link
@@ -46,7 +66,17 @@ function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room
             {room.friendName}
             {room.friendDepartment ? <span className={styles.department}>{room.friendDepartment}</span> : null}
           </span>
-          <span className={styles.lastMessage}>{room.lastMessage ?? ''}</span>
+          <span className={styles.lastMessage}>
+            {unsent?.status === 'failed' ? (
+              <span className={styles.unsentFailed}>전송 실패 </span>
+            ) : unsent ? (
+              <span className={styles.unsentPending}>
+                <ClockIcon size={14} />
+                <span className={visuallyHidden}>전송 중 </span>
+              </span>
+            ) : null}
+            {unsent ? unsent.content : (room.lastMessage ?? '')}
+          </span>
         </span>
         <span className={styles.meta}>
           {time ? <span className={styles.time}>{time}</span> : null}
