@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_URL } from '../../playwright.config';
-import { matchAndOpenRoom, signUpStudent, studentContext } from './chat-server';
+import { matchAndOpenRoom, sayOverStomp, signUpStudent, studentContext } from './chat-server';
 import { cacheSaved, shoot, uniqueEmail, workerReady } from './support';
 
 /** Two dead ends a QA walkthrough (390×844) found in the chat: a cut long text, an empty 채팅 tab after a match. */
@@ -92,5 +92,61 @@ test('a pasted 1,202-character text is kept whole, counted and held back until i
     .filter({ hasText: /^가{50}/ });
   await expect(sent).toHaveCount(1);
   await expect.poll(async () => (await sent.textContent())?.length).toBe(1000);
+  await context.close();
+});
+
+test('reading back, a new message does not pull the view down: 새 메시지 says it and takes the student there; at the bottom the view follows', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const a = await signUpStudent(request, E2E_URL, uniqueEmail('qa-back-a'), '배서윤');
+  const b = await signUpStudent(request, E2E_URL, uniqueEmail('qa-back-b'), '조하람');
+  const roomId = await matchAndOpenRoom(request, E2E_URL, a, b);
+  // Three lines each: more than two screens of talk, all on the first page (20).
+  await sayOverStomp(
+    E2E_URL,
+    b,
+    roomId,
+    Array.from({ length: 18 }, (_, i) => `지난 이야기 ${i + 1}\n둘째 줄\n셋째 줄`),
+  );
+  const context = await studentContext(browser, E2E_URL, a);
+  const page = await context.newPage();
+  await page.goto(`/chatting/${roomId}`);
+  await expect(page.getByText('채팅방에 연결 중이에요...')).toBeHidden({ timeout: 20_000 });
+  const list = page.getByRole('list', { name: '메시지' });
+  const bubble = (text: string) => list.locator('li[data-status] p').filter({ hasText: new RegExp(`^${text}(\\s|$)`) });
+  await expect(bubble('지난 이야기 18')).toBeInViewport();
+  const scroller = list.locator('..');
+  const position = () => scroller.evaluate((el) => ({ top: Math.round(el.scrollTop), bottom: Math.round(el.scrollHeight - el.clientHeight) }));
+
+  // The student scrolls up to an earlier message and reads.
+  // (Its own scroll, as a finger does: scrollIntoView would move the fixed screen as well.)
+  await bubble('지난 이야기 3').evaluate((el) => {
+    const own = el.closest('ol')!.parentElement!;
+    own.scrollTop += el.getBoundingClientRect().top - own.getBoundingClientRect().top;
+  });
+  await expect(bubble('지난 이야기 18')).not.toBeInViewport();
+  const reading = await position();
+  expect(reading.top).toBeLessThan(reading.bottom - 200);
+
+  // The friend writes: the view stays where the student reads; a button says there is more below.
+  await sayOverStomp(E2E_URL, b, roomId, ['지금 어디세요?']);
+  const below = page.getByRole('button', { name: /새 메시지/ });
+  await expect(below).toBeVisible();
+  await expect(below).toContainText('조하람: 지금 어디세요?');
+  expect((await position()).top).toBe(reading.top);
+  await expect(bubble('지난 이야기 3')).toBeInViewport();
+  await shoot(page, 'chat-qa-new-below');
+
+  // A tap goes down to it, and the button goes.
+  await below.click();
+  await expect(bubble('지금 어디세요\\?')).toBeInViewport();
+  await expect(below).toBeHidden();
+
+  // At the bottom the view follows the next one, with no button.
+  await sayOverStomp(E2E_URL, b, roomId, ['학생식당 앞이에요']);
+  await expect(bubble('학생식당 앞이에요')).toBeInViewport();
+  await expect(below).toBeHidden();
   await context.close();
 });

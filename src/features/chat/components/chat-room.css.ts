@@ -88,6 +88,33 @@ export const scroller = style({
 
 export const sentinel = style({ height: '1px' });
 
+/** Keeps 새 메시지 at the bottom of the visible list while the student reads back: sticky, without height, so it takes no room. */
+export const newBelowDock = style({ position: 'sticky', bottom: 0, height: 0 });
+
+/** KakaoTalk's preview bar: the friend's new message, one line, above the composer. */
+export const newBelow = style({
+  position: 'absolute',
+  bottom: vars.space.sm,
+  left: 0,
+  right: 0,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.md}`,
+  ...pillOff,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.font.sm,
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
+});
+
+export const newBelowText = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
 export const loadingOlder = style({ display: 'flex', justifyContent: 'center', padding: vars.space.sm });
 
 export const dateHeading = style({

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { useInView } from '../../../lib/use-in-view';
@@ -25,7 +26,9 @@ const BOTTOM_SLACK_PX = 80;
 
 /**
  * The scrolling message column. Older pages load when the top sentinel shows; the view keeps its
- * place when they are inserted above, and goes to the bottom when a new message arrives.
+ * place when they are inserted above. A new message at the end is followed when the student is
+ * at the end (or sent it); one reading back stays where they read, and 새 메시지 at the bottom
+ * says what came and takes them there, as KakaoTalk's preview bar does.
  */
 export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, onRetry, onRemove, onMessageLongPress, loadError }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -33,25 +36,29 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
   const topVisible = useInView(sentinel, scroller, '120px');
   const last = useRef<{ firstKey?: string; lastKey?: string; scrollHeight: number } | null>(null);
   const atBottom = useRef(true);
+  // The last message there was when the student scrolled up from the end; null at the end.
+  const [readingFrom, setReadingFrom] = useState<string | null>(null);
 
   // Message keys, not row keys: an older page from the same day keeps the same first date heading.
   const firstKey = rows.find((row) => row.kind === 'message')?.key;
-  const lastKey = rows.at(-1)?.key;
+  const newest = rows.at(-1);
+  const lastKey = newest?.key;
+  const newestMine = newest?.kind === 'message' && newest.message.mine;
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const previous = last.current;
-    if (!previous || previous.lastKey !== lastKey) {
-      // First paint or a new message at the end.
+    if (!previous || (previous.lastKey !== lastKey && (readingFrom === null || newestMine))) {
+      // First paint, or a new message at the end while the student is there (or one of theirs).
       element.scrollTop = element.scrollHeight;
       atBottom.current = true;
-    } else if (previous.firstKey !== firstKey) {
+    } else if (previous.lastKey === lastKey && previous.firstKey !== firstKey) {
       // Older messages went in above: stay on what the user was reading.
       element.scrollTop += element.scrollHeight - previous.scrollHeight;
     }
     last.current = { firstKey, lastKey, scrollHeight: element.scrollHeight };
-  }, [firstKey, lastKey]);
+  }, [firstKey, lastKey, readingFrom, newestMine]);
 
   // The keyboard opening shrinks the list: someone reading the latest messages keeps seeing them.
   useEffect(() => {
@@ -66,8 +73,10 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
   }, []);
 
   // Screen readers hear the friend's new messages, not every older page that loads above.
-  const newest = rows.at(-1);
   const announcement = newest?.kind === 'message' && !newest.message.mine ? `${friend?.name ?? '상대방'}: ${newest.message.content}` : '';
+
+  // Reading back when the friend's message came: what it says, on the way down to it.
+  const newBelow = readingFrom !== null && lastKey !== readingFrom && !newestMine ? announcement : '';
 
   useEffect(() => {
     if (topVisible && hasOlder && !loadingOlder) loadOlder();
@@ -80,6 +89,9 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
       onScroll={(event) => {
         const element = event.currentTarget;
         atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK_PX;
+        if (atBottom.current) {
+          if (readingFrom !== null) setReadingFrom(null);
+        } else if (readingFrom === null) setReadingFrom(lastKey ?? '');
       }}
     >
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
@@ -101,6 +113,24 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
           ),
         )}
       </ol>
+      {newBelow ? (
+        <div className={styles.newBelowDock}>
+          <button
+            type="button"
+            className={styles.newBelow}
+            onClick={() => {
+              const element = scroller.current;
+              if (element) element.scrollTop = element.scrollHeight;
+            }}
+          >
+            <span className={styles.newBelowText}>
+              <span className={visuallyHidden}>새 메시지 </span>
+              {newBelow}
+            </span>
+            <ChevronDownIcon size={20} />
+          </button>
+        </div>
+      ) : null}
       <p className={visuallyHidden} aria-live="polite">
         {announcement}
       </p>
