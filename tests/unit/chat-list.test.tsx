@@ -98,6 +98,17 @@ describe('chat list', () => {
     expect(screen.getByRole('heading', { level: 1, name: '채팅' })).toBeInTheDocument();
   });
 
+  it('a room with no message yet (opened, nothing said) invites a first word instead of an empty line', async () => {
+    setAccessToken(makeJwt(3600));
+    server.use(
+      mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page([room(1, '이하늘', '수요일에 봬요', '13:05'), room(2, '박서준', null, null)]))),
+    );
+    renderApp('/chatting');
+    const quiet = await screen.findByRole('link', { name: /박서준/ });
+    expect(quiet).toHaveTextContent('아직 대화가 없어요. 먼저 인사해 보세요');
+    expect(screen.getByRole('link', { name: /이하늘/ })).not.toHaveTextContent('아직 대화가 없어요');
+  });
+
   it('with no chats and no matches it says 아직 채팅이 없어요 and leads home, where the friends to ask are', async () => {
     setAccessToken(makeJwt(3600));
     server.use(mswHttp.get(`${ORIGIN}/api/chatrooms`, () => HttpResponse.json(page([]))));

@@ -35,6 +35,9 @@ function useUnsent(roomId: number): LocalMessage | undefined {
   return local.findLast((message) => message.status !== 'sent');
 }
 
+/** A room opened (채팅하기) with nothing said yet: its row asks for a first word, not an empty line. */
+const NO_MESSAGE_YET = '아직 대화가 없어요. 먼저 인사해 보세요';
+
 function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room: ChatRoom) => void }) {
   const press = useLongPress(() => onLongPress(room));
   const unsent = useUnsent(room.roomId);
@@ -75,7 +78,7 @@ function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room
                 <span className={visuallyHidden}>전송 중 </span>
               </span>
             ) : null}
-            {unsent ? unsent.content : (room.lastMessage ?? '')}
+            {unsent ? unsent.content : room.lastMessage || NO_MESSAGE_YET}
           </span>
         </span>
         <span className={styles.meta}>
