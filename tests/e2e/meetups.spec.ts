@@ -574,3 +574,45 @@ test('after lunch without the notification: home and the chat room ask "만났�
     await api(request, a, 'put', '/api/test/meetup-clock', { shiftMs: 0 });
   }
 });
+
+/** Two boxes share no point: the toast leaves the header (name, ⋯ menu, back) free to see and tap. */
+async function expectBelow(toast: Locator, header: Locator) {
+  const t = (await toast.boundingBox())!;
+  const h = (await header.boundingBox())!;
+  expect(t.y, 'the toast starts below the header').toBeGreaterThanOrEqual(h.y + h.height);
+}
+
+test('390×844: a toast sits under the header, in the chat room (name, ⋯ menu) and on home', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { a, b, room } = await pairInRoom(request, 'meet-toast', ['김토스', '이헤더']);
+  await useToken(page, a.token);
+  await page.goto(`/chatting/${room.chatRoomId}`);
+  await page.getByRole('button', { name: '약속 잡기' }).click();
+  const sheet = page.getByRole('dialog', { name: '이헤더님과 약속 잡기' });
+  const picked = sheet.getByRole('list', { name: '추천 시간' }).getByRole('button').first();
+  await expect(picked).toContainText('학생식당');
+  await picked.click();
+  await sheet.getByRole('button', { name: '약속 제안하기' }).click();
+  await expect(sheet).toBeHidden();
+  const proposed = page.getByTestId('toast').filter({ hasText: '약속을 제안했어요' });
+  await expect(proposed).toBeVisible();
+  await expectBelow(proposed, page.locator('header'));
+  // While it shows, a tap on the ⋯ menu reaches the menu, not the toast.
+  const menu = (await page.getByRole('button', { name: '채팅방 메뉴' }).boundingBox())!;
+  const tapped = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'),
+    [menu.x + menu.width / 2, menu.y + menu.height / 2],
+  );
+  expect(tapped).toBe('채팅방 메뉴');
+  await shoot(page, 'meetups-18-room-toast-below-header');
+
+  const [meetup] = await api<{ meetupId: number }[]>(request, b, 'get', '/api/meetups?scope=upcoming');
+  await api(request, b, 'patch', `/api/meetups/${meetup!.meetupId}/confirm`);
+  await page.goto('/');
+  const upcoming = page.getByRole('region', { name: '다가오는 약속' });
+  await Promise.all([page.waitForEvent('download'), upcoming.getByRole('button', { name: '캘린더에 추가' }).click()]);
+  const calendar = page.getByTestId('toast').filter({ hasText: '캘린더 파일을 받았어요' });
+  await expect(calendar).toBeVisible();
+  await expectBelow(calendar, page.locator('header'));
+  await shoot(page, 'meetups-19-home-toast-below-header');
+});

@@ -1,9 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
+/**
+ * Top-right (spec "Global") but under the screen's header: over it, a toast hid who the chat room is
+ * with and its ⋯ menu for 5 s. Every screen's header (app shell and chat room alike) is
+ * `size.header` tall below the offline strip's inset, so one offset fits all.
+ */
 export const region = style({
   position: 'fixed',
-  top: vars.space.md,
+  top: `calc(${vars.size.offlineInset} + ${vars.size.header} + ${vars.space.sm})`,
   right: vars.space.md,
   zIndex: vars.z.toast,
   display: 'flex',

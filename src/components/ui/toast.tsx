@@ -1,7 +1,7 @@
 import { dismissToast, useToasts } from '../../lib/toast';
 import * as styles from './toast.css';
 
-/** The global toasts (top-right, 5 s), rendered once by the app shell. */
+/** The global toasts (top-right under the header, 5 s), rendered once by the app shell. */
 export function Toaster() {
   const toasts = useToasts();
   return (
