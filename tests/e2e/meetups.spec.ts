@@ -558,6 +558,9 @@ test('after lunch without the notification: home and the chat room ask "만났�
     await checkin.getByRole('button', { name: '아니요' }).click();
     await checkin.getByRole('button', { name: '보내기' }).click();
     await expect(page.getByRole('button', { name: '약속 잡기' })).toBeVisible();
+    // Not silently: the answer was received.
+    await expect(page.getByTestId('toast').filter({ hasText: '체크인했어요' })).toContainText('만나지 못한 약속으로 남겼어요.');
+    await shoot(page, 'meetups-15b-room-checkin-toast');
 
     // 마이페이지 → 내 약속: the past meetup, answered 아니요, is not 확정.
     await page.goto('/my');

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -238,5 +238,61 @@ describe('RoomMeetup: a lunch with this friend that is over and unanswered', () 
     expect(await screen.findByRole('button', { name: '약속 잡기' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /만났나요\?/ })).toBeNull();
     expect(checkins).toEqual([{ met: true, compliments: [] }]);
+    // It says the answer was received (the strip alone changed silently).
+    expect(await toastOf('체크인했어요')).toHaveTextContent('이하늘님과 만난 약속으로 남겼어요.');
+  });
+
+  const toastOf = async (title: string) => (await screen.findByText(title)).closest('[data-testid="toast"]');
+
+  /** 만났나요? → the answer (and compliments) → 보내기. */
+  async function answer(met: '네, 만났어요' | '아니요', compliments: string[] = [], { offline = false } = {}) {
+    const ask = await screen.findByRole('button', { name: /이하늘님과 만났나요\?/ });
+    // Toasts are app-wide and last 5 s: none of a test before may answer for this one.
+    for (const toast of screen.queryAllByTestId('toast')) fireEvent.click(within(toast).getByRole('button', { name: '알림 닫기' }));
+    if (offline) act(() => onlineManager.setOnline(false));
+    fireEvent.click(ask);
+    const sheet = await screen.findByRole('dialog', { name: '만났나요?' });
+    fireEvent.click(within(sheet).getByRole('button', { name: met }));
+    for (const label of compliments) fireEvent.click(within(sheet).getByRole('button', { name: label }));
+    fireEvent.click(within(sheet).getByRole('button', { name: '보내기' }));
+  }
+
+  it('만났어요 with a compliment: 체크인했어요, and the compliment is left for 이하늘', async () => {
+    renderRoomStrip();
+    await answer('네, 만났어요', ['친절해요']);
+    expect(await toastOf('체크인했어요')).toHaveTextContent('이하늘님에게 칭찬을 남겼어요.');
+    expect(checkins).toEqual([{ met: true, compliments: ['KIND'] }]);
+  });
+
+  it('아니요: 체크인했어요, recorded as not met', async () => {
+    renderRoomStrip();
+    await answer('아니요');
+    expect(await toastOf('체크인했어요')).toHaveTextContent('만나지 못한 약속으로 남겼어요.');
+    expect(checkins).toEqual([{ met: false, compliments: [] }]);
+  });
+
+  it('offline: says it is sent once connected, and 체크인했어요 only once it is', async () => {
+    try {
+      renderRoomStrip();
+      await answer('네, 만났어요', [], { offline: true });
+      expect(await toastOf('오프라인이에요')).toHaveTextContent('연결되면 체크인을 보낼게요.');
+      expect(screen.queryByText('체크인했어요')).toBeNull();
+      expect(await screen.findByText('오프라인 — 연결되면 체크인을 보낼게요')).toBeInTheDocument();
+      expect(checkins).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(await toastOf('체크인했어요')).toHaveTextContent('이하늘님과 만난 약속으로 남겼어요.');
+    expect(checkins).toEqual([{ met: true, compliments: [] }]);
+  });
+
+  it('a refused check-in (409) says why instead', async () => {
+    server.use(
+      mswHttp.post(`${ORIGIN}/api/meetups/${ended.meetupId}/checkin`, () => HttpResponse.json(fail('MEETUP_409', '이미 체크인했어요.'), { status: 409 })),
+    );
+    renderRoomStrip();
+    await answer('아니요');
+    expect(await toastOf('체크인하지 못했어요')).toHaveTextContent('이미 체크인했어요.');
+    expect(screen.queryByText('체크인했어요')).toBeNull();
   });
 });
