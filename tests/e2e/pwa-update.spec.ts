@@ -100,6 +100,9 @@ test('a new version waits for 새로고침, then the page reloads once into it',
   });
   const prompt = page.getByRole('status').filter({ hasText: '새 버전이 있어요' });
   await expect(prompt).toBeVisible({ timeout: 30_000 });
+  // It waits for a tap: meanwhile the header (back, the title) stays free, as under the other toasts.
+  const header = (await page.locator('header').boundingBox())!;
+  expect((await prompt.boundingBox())!.y, 'the prompt starts below the header').toBeGreaterThanOrEqual(header.y + header.height);
   await shoot(page, 'pwa-update-prompt');
   // No silent half-update: the old build still runs and still controls the page.
   expect(await version()).toBe('dev');

@@ -1,10 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
-import { floatingBar } from '../ui/pieces.css';
+import { belowHeader, floatingBar } from '../ui/pieces.css';
 
 export const toast = style({
   ...floatingBar,
-  top: vars.space.md,
+  // As the other toasts: 새로고침 waits for a tap, and over the header it hid back and the title meanwhile.
+  top: belowHeader,
   zIndex: vars.z.toast,
   gap: vars.space.md,
   background: vars.color.text,

@@ -10,6 +10,13 @@ export const centeredColumn = {
   justifyContent: 'center',
 } as const;
 
+/**
+ * Where a toast's top sits: under the screen's header, never over it (a toast there hid who the
+ * chat room is with and its ⋯ menu). Every header (app shell and chat room alike) is `size.header`
+ * tall below the offline strip's inset, so one offset fits every screen.
+ */
+export const belowHeader = `calc(${vars.size.offlineInset} + ${vars.size.header} + ${vars.space.sm})`;
+
 /** A list without bullets or the browser's indent. */
 export const bareList = { margin: 0, padding: 0, listStyle: 'none' } as const;
 

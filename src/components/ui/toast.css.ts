@@ -1,14 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { belowHeader } from './pieces.css';
 
-/**
- * Top-right (spec "Global") but under the screen's header: over it, a toast hid who the chat room is
- * with and its ⋯ menu for 5 s. Every screen's header (app shell and chat room alike) is
- * `size.header` tall below the offline strip's inset, so one offset fits all.
- */
+/** Top-right (spec "Global"), under the screen's header (`belowHeader`). */
 export const region = style({
   position: 'fixed',
-  top: `calc(${vars.size.offlineInset} + ${vars.size.header} + ${vars.space.sm})`,
+  top: belowHeader,
   right: vars.space.md,
   zIndex: vars.z.toast,
   display: 'flex',
