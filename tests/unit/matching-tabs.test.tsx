@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from './support/helpers';
-import { ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
+import { memberDetail, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 function item(id: number, name: string) {
@@ -192,6 +192,38 @@ describe('matching list', () => {
       }
       expect(await screen.findByText('이하늘님과 매칭됐어요!')).toBeInTheDocument();
       expect(calls).toEqual(['accept:101']);
+    });
+
+    it('수락 whose answer was lost and whose retry is refused as already accepted is the match it made', async () => {
+      const lists = { RECEIVED: [item(2, '김바다')] };
+      const calls: string[] = [];
+      server.use(
+        mswHttp.get(`${ORIGIN}/api/matches`, ({ request }) =>
+          HttpResponse.json(page(new URL(request.url).searchParams.get('status') === 'RECEIVED' ? lists.RECEIVED : [])),
+        ),
+        mswHttp.patch(`${ORIGIN}/api/matches/accept/102`, () => {
+          calls.push('accept:102');
+          // The first reaches the server, which accepts; its answer is lost on the way back.
+          if (calls.length === 1) {
+            lists.RECEIVED = [];
+            return HttpResponse.error();
+          }
+          return HttpResponse.json(
+            { isSuccess: false, code: 'MATCH_400', message: '런치챗 요청을 처리할 수 없어요.', result: { otherMemberId: '이미 수락한 요청이에요.' } },
+            { status: 400 },
+          );
+        }),
+        mswHttp.get(`${ORIGIN}/api/members/102`, () =>
+          HttpResponse.json(ok(memberDetail({ id: 102, matchStatus: lists.RECEIVED.length ? 'RECEIVED' : 'ACCEPTED' }))),
+        ),
+      );
+      // Another member than the tests above: their toasts may still be up (the toast store is the page's).
+      renderApp('/matching');
+      const panel = await screen.findByRole('list', { name: '받은 요청' });
+      fireEvent.click(await within(panel).findByRole('button', { name: '김바다님의 요청 수락' }));
+      expect(await screen.findByText('김바다님과 매칭됐어요!')).toBeInTheDocument();
+      expect(calls).toEqual(['accept:102', 'accept:102']);
+      expect(screen.queryByText('수락하지 못했어요')).toBeNull();
     });
 
     it('수락 on a request withdrawn meanwhile says the server’s words, and the card goes', async () => {

@@ -2,7 +2,9 @@ import { useMutation, useMutationState, type QueryClient } from '@tanstack/react
 import { ApiError, NETWORK_ERROR_CODE } from '../../lib/http';
 import { invalidateKeys } from '../../lib/query-client';
 // A match changes member views (matchStatus, counters, explore leaves matched members out) and
-// the notification list: the match entity may import these two key factories (DEVELOPERS.md).
+// the notification list: the match entity may import these two key factories (DEVELOPERS.md),
+// and reads the member's matchStatus when an accept is refused (below).
+import { memberQueryOptions } from '../member/get-member';
 import { memberKeys } from '../member/keys';
 import type { MemberDetail } from '../member/schemas';
 import { notificationKeys } from '../notification/keys';
@@ -53,8 +55,21 @@ export function registerMatchMutations(queryClient: QueryClient): void {
     onSettled,
     retry,
   });
+  // A first try may reach the server and its answer be lost (the connection dropped on the way
+  // back): the retry, or the accept restored after a reload, is then refused as 이미 수락한 요청이에요
+  // (400 MATCH_400, not REQUESTED any more). The member's status says whether that first try was the yes.
+  const acceptOnce = async (memberId: number) => {
+    try {
+      return await acceptMatch(memberId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'MATCH_400')) throw error;
+      const member = await queryClient.fetchQuery(memberQueryOptions(memberId)).catch(() => undefined);
+      if (member?.matchStatus === 'ACCEPTED') return 'MATCH_ACCEPT_SUCCESS' as const;
+      throw error;
+    }
+  };
   queryClient.setMutationDefaults(matchMutationKeys.accept, {
-    mutationFn: acceptMatch,
+    mutationFn: acceptOnce,
     // The server said yes: 채팅하기 even before the refetch lands (or while it waits offline).
     onSuccess: (_result: unknown, memberId: number) => setStatus(memberId, 'ACCEPTED'),
     onSettled,
