@@ -3,6 +3,7 @@ import { AppShell } from '../components/shell/app-shell';
 import { NotFound, RouteError } from '../components/shell/route-error';
 // The hook file, not the feature's index: the rest of the chat feature stays in its lazy chunks.
 import { useChatLive } from '../features/chat/live/use-chat-live';
+import { useMatchedToast } from '../features/matching/use-matched-toast';
 import { useHasUnreadNotifications } from '../entities/notification';
 import { getAccessToken, isSignUpPending } from '../lib/auth';
 import { useAuthToken } from '../lib/use-auth-token';
@@ -30,6 +31,8 @@ function RootComponent() {
   const signedIn = Boolean(useAuthToken());
   const chatUnread = useChatLive(signedIn);
   const alarmUnread = useHasUnreadNotifications(signedIn);
+  // "…님과 매칭됐어요!" for an accept sent now or after a reload, wherever the student is then.
+  useMatchedToast();
   return (
     <AppShell tabBadges={{ '/chatting': chatUnread }} alarmUnread={alarmUnread}>
       <Outlet />

@@ -20,3 +20,15 @@ export function useOpenChatRoom(friendId: number) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() }),
   });
 }
+
+/**
+ * The same for a friend known only when it runs (variables: the friend's id): the match toast's
+ * 채팅하기, which outlives the card (or the page) the match was made on.
+ */
+export function useOpenFriendChatRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openChatRoom,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() }),
+  });
+}

@@ -92,9 +92,23 @@ export function useRequestMatch() {
   return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.request });
 }
 
-/** Accepts a member's request (variables: the member id); made offline it waits and survives a reload. */
-export function useAcceptMatch() {
-  return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.accept });
+/**
+ * Whom an accept is for, as the screen that made it names them. Kept in the mutation's `meta`, which
+ * is persisted with a paused mutation, so the match can still be announced when it is sent after a
+ * reload and that screen is gone (accepted-matches.ts reads it back).
+ */
+export interface AcceptedMember {
+  memberName: string;
+  department: string | null;
+  imageUrl: string | null;
+}
+
+/**
+ * Accepts a member's request (variables: the member id); made offline it waits and survives a reload.
+ * With `member`, the server's yes is announced (`useMatchesAccepted`), also after a reload.
+ */
+export function useAcceptMatch(member?: AcceptedMember) {
+  return useMutation<unknown, Error, number>({ mutationKey: matchMutationKeys.accept, ...(member ? { meta: { acceptedMember: member } } : {}) });
 }
 
 /** Declines a member's request to me (variables: the member id), quietly: the member is not told. */
