@@ -19,8 +19,8 @@ export const Route = createFileRoute('/')({
     void yieldToMain()
       .then(() => {
         void queryClient.prefetchQuery(universityNameQueryOptions());
+        // With the lunches over and unanswered ("만났나요?"): no past list for them (decision 0058).
         void queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
-        void queryClient.prefetchQuery(meetupsQueryOptions('past'));
         return yieldToMain();
       })
       .then(() => {

@@ -239,6 +239,74 @@ for (const kind of KINDS) {
       expect(up[0]!.partner).toEqual({ id: friend.memberId, memberName: '김런치' });
     });
 
+    it('withPendingCheckins=true (decision 0058): upcoming, then the lunches over awaiting my check-in, newest first; without it, as before', async () => {
+      const me = await newMember(server.app, email(), { membername: '김체크' });
+      const partner = async (name: string) => {
+        const friend = await newMember(server.app, email(), { membername: name });
+        await call(server.app, friend.token, 'POST', '/api/matches', { toMemberId: me.memberId });
+        await call(server.app, me.token, 'PATCH', `/api/matches/accept/${friend.memberId}`);
+        const [match] = await rows<{ id: number }>(server, sql`select id from matches where requester_id = ${friend.memberId}`);
+        return { friend, matchId: match!.id };
+      };
+      const confirmedAndOver = async (p: Awaited<ReturnType<typeof partner>>, hoursAgo: number) => {
+        const m = (await propose(server, me, p.matchId, { startsAt: at(HOUR), place: '학생식당' })).body.result!;
+        await call(server.app, p.friend.token, 'PATCH', `/api/meetups/${m.meetupId}/confirm`);
+        await server.database.db.execute(
+          sql`update meetups set starts_at = now() - make_interval(hours => ${hoursAgo + 1}), ends_at = now() - make_interval(hours => ${hoursAgo}) where id = ${m.meetupId}`,
+        );
+        return m;
+      };
+      const ahead = await partner('이다음');
+      const upcoming = (await propose(server, me, ahead.matchId, { startsAt: at(3 * HOUR), place: '학생식당' })).body.result!;
+      const older = await confirmedAndOver(await partner('박지난'), 26);
+      const newer = await confirmedAndOver(await partner('최어제'), 1);
+      const answeredWith = await partner('정답함');
+      const answered = await confirmedAndOver(answeredWith, 3);
+      expect((await call(server.app, me.token, 'POST', `/api/meetups/${answered.meetupId}/checkin`, { met: true })).status).toBe(200);
+      const declinedWith = await partner('한거절');
+      const declined = (await propose(server, me, declinedWith.matchId, { startsAt: at(2 * HOUR), place: '학생식당' })).body.result!;
+      await call(server.app, declinedWith.friend.token, 'PATCH', `/api/meetups/${declined.meetupId}/decline`);
+
+      const list = async (s: Session, query: string) => {
+        const res = await call<Meetup[]>(server.app, s.token, 'GET', `/api/meetups?${query}`);
+        expect(res.status, query).toBe(200);
+        return res.body.result!;
+      };
+      const ids = (meetups: Meetup[]) => meetups.map((m) => m.meetupId);
+      const withCheckins = await list(me, 'scope=upcoming&withPendingCheckins=true');
+      expect(ids(withCheckins)).toEqual([upcoming.meetupId, newer.meetupId, older.meetupId]);
+      // Exactly what the PWA picked out of the past list before (CONFIRMED or DONE, no check-in of
+      // mine), same shape; each meetup says whether its check-in is due, by the server's clock.
+      const past = await list(me, 'scope=past');
+      expect(ids(past)).toEqual([declined.meetupId, newer.meetupId, answered.meetupId, older.meetupId]);
+      const owedBefore = past.filter((m) => (m.status === 'CONFIRMED' || m.status === 'DONE') && m.myCheckin === null);
+      expect(withCheckins.slice(1)).toEqual(owedBefore);
+      expect(past.filter((m) => m.myCheckinDue)).toEqual(owedBefore);
+      expect(withCheckins.map((m) => m.myCheckinDue)).toEqual([false, true, true]);
+      expect(withCheckins[1]).toMatchObject({ status: 'CONFIRMED', myCheckin: null, partner: { memberName: '최어제' }, chatRoomId: expect.any(Number) });
+      // Left out, false or empty: the upcoming list as existing clients get it; past is unchanged by it.
+      for (const query of ['scope=upcoming', 'scope=upcoming&withPendingCheckins=false', 'scope=upcoming&withPendingCheckins=', '']) {
+        expect(ids(await list(me, query)), query).toEqual([upcoming.meetupId]);
+      }
+      expect(await list(me, 'scope=past&withPendingCheckins=true')).toEqual(past);
+      // The partner who has not answered the lunch I answered still owes theirs.
+      expect(ids(await list(answeredWith.friend, 'scope=upcoming&withPendingCheckins=true'))).toEqual([answered.meetupId]);
+      // Answered, it leaves the list.
+      await call(server.app, me.token, 'POST', `/api/meetups/${newer.meetupId}/checkin`, { met: false });
+      expect(ids(await list(me, 'scope=upcoming&withPendingCheckins=true'))).toEqual([upcoming.meetupId, older.meetupId]);
+
+      const bad = await call(server.app, me.token, 'GET', '/api/meetups?scope=upcoming&withPendingCheckins=yes');
+      expect([bad.status, bad.body.code, bad.body.result]).toEqual([
+        400,
+        'COMMON400',
+        { withPendingCheckins: 'withPendingCheckins는 true, false 중 하나예요.' },
+      ]);
+      const doc = (await server.app.inject({ url: '/api/docs/json' })).json<{
+        paths: Record<string, { get: { parameters: { name: string; in: string }[] } }>;
+      }>();
+      expect(doc.paths['/api/meetups']!.get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:scope', 'query:withPendingCheckins']);
+    });
+
     it('check-in: only after the end, once each; both met → DONE; compliments counted on the profile', async () => {
       const { a, b, matchId } = await pair(server);
       const m = (await propose(server, a, matchId, { startsAt: at(HOUR), place: '학생식당' })).body.result!;

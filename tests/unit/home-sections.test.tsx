@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Meetup } from '../../contract/meetups';
 import { MENTOR_CONFIGS } from '../../contract/mentor';
 import { ok } from './support/helpers';
-import { card, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
+import { card, meetupLists, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 // The whole GET /api/mentor answer: home's banner and /monthly-mentor share one cache entry.
@@ -95,9 +95,7 @@ describe('home sections', () => {
     };
     const answered: Meetup = { ...ended, meetupId: 30, partner: { id: 13, memberName: '박답함' }, myCheckin: { met: true, compliments: [] } };
     server.use(
-      mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) =>
-        HttpResponse.json(ok(new URL(request.url).searchParams.get('scope') === 'past' ? [ended, answered] : [])),
-      ),
+      meetupLists(() => ({ past: [ended, answered] })),
       ...quietRest,
     );
     renderApp('/');

@@ -8,6 +8,7 @@ import { meetupKeys, registerMeetupMutations } from '../../src/entities/meetup';
 import { ProfilePlanMeetup, RoomMeetup } from '../../src/features/meetups';
 import { setAccessToken } from '../../src/lib/auth';
 import { fail, makeJwt, ok } from './support/helpers';
+import { meetupLists } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 /**
@@ -218,7 +219,7 @@ describe('RoomMeetup: a lunch with this friend that is over and unanswered', () 
           ok({ data: [{ id: MATCH, matchedUser: { id: FRIEND } }], meta: { currentPage: 0, pageSize: 50, totalItems: 1, totalPages: 1, hasNext: false } }),
         ),
       ),
-      mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) => HttpResponse.json(ok(new URL(request.url).searchParams.get('scope') === 'past' ? past : []))),
+      meetupLists(() => ({ past })),
       mswHttp.post(`${ORIGIN}/api/meetups/${ended.meetupId}/checkin`, async ({ request }) => {
         checkins.push(await request.json());
         past = [{ ...ended, myCheckin: { met: true, compliments: [] } }];

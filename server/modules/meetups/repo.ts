@@ -193,7 +193,14 @@ interface ListedRow extends MeetupRow {
   room_id: number | null;
   checkin_met: boolean | null;
   checkin_compliments: ComplimentCode[] | null;
+  checkin_due: boolean;
 }
+
+/**
+ * For `listMeetups`: the lunch took place as far as the rules know at `at` (CONFIRMED and over, or
+ * DONE) and the caller (`c`, their check-in) has not answered "만났나요?" yet (decision 0058).
+ */
+export const checkinDue = (at: string) => sql`(m.status = 'DONE' or (m.status = 'CONFIRMED' and m.ends_at <= ${at}::timestamptz)) and c.meetup_id is null`;
 
 /**
  * For `listMeetups`' where: the other member (`p`) is not suspended. The upcoming list never shows
@@ -201,12 +208,12 @@ interface ListedRow extends MeetupRow {
  */
 export const partnerNotSuspended = sql`p.status <> 'DISABLED'`;
 
-/** The caller's meetups with what the contract's Meetup shape needs, in one statement. */
-export async function listMeetups(db: Executor, callerId: number, where: SQL, order: SQL, limit = 100): Promise<Meetup[]> {
+/** The caller's meetups with what the contract's Meetup shape needs, in one statement; `at` is the rules' now. */
+export async function listMeetups(db: Executor, callerId: number, at: string, where: SQL, order: SQL, limit = 100): Promise<Meetup[]> {
   const rows = await rowsOf<ListedRow>(
     db,
     sql`select ${MEETUP_COLUMNS}, p.id as partner_member_id, coalesce(p.membername, p.account_name) as partner_name, r.id as room_id,
-               c.met as checkin_met, c.compliments as checkin_compliments
+               c.met as checkin_met, c.compliments as checkin_compliments, ${checkinDue(at)} as checkin_due
           from meetups m
           join members p on p.id = case when m.proposer_id = ${callerId} then m.partner_id else m.proposer_id end
           left join chat_rooms r on r.member_a = least(m.proposer_id, m.partner_id) and r.member_b = greatest(m.proposer_id, m.partner_id)
@@ -226,6 +233,7 @@ export async function listMeetups(db: Executor, callerId: number, where: SQL, or
     status: r.status,
     createdAt: new Date(Number(r.created_ms)).toISOString(),
     myCheckin: r.checkin_met === null ? null : { met: r.checkin_met, compliments: r.checkin_compliments ?? [] },
+    myCheckinDue: r.checkin_due === true,
     partner: { id: Number(r.partner_member_id), memberName: r.partner_name ?? '' },
     chatRoomId: r.room_id === null ? null : Number(r.room_id),
   }));

@@ -75,7 +75,7 @@ export async function meetupsRoutes(api: FastifyInstance, ctx: AppContext, optio
   app.get(
     '/api/meetups',
     { preValidation: dropEmptyQuery, schema: { querystring: meetupListQuerySchema, response: okResponse(meetupListSchema) } },
-    async (request) => ok(await service.list(currentMember(request), request.query.scope)),
+    async (request) => ok(await service.list(currentMember(request), request.query.scope, request.query.withPendingCheckins)),
   );
 
   app.patch('/api/meetups/:id/confirm', { schema: byMeetupId }, async (request) => ok(await service.confirm(currentMember(request), request.params.id)));

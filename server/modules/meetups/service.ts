@@ -177,7 +177,7 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
   }
 
   async function one(caller: Caller, id: number): Promise<Meetup> {
-    const [meetup] = await repo.listMeetups(db, caller.id, sql`m.id = ${id}`, sql`m.id`, 1);
+    const [meetup] = await repo.listMeetups(db, caller.id, new Date(now()).toISOString(), sql`m.id = ${id}`, sql`m.id`, 1);
     // A block that committed right after the action hides the meetup from both (section 15).
     if (!meetup) throw notFoundWhileBlocked();
     return meetup;
@@ -340,17 +340,24 @@ export function meetupsService(db: Db, options: MeetupsServiceOptions) {
       return one(caller, id);
     },
 
-    list(caller: Caller, scope: MeetupScope): Promise<Meetup[]> {
+    async list(caller: Caller, scope: MeetupScope, withPendingCheckins = false): Promise<Meetup[]> {
       const at = new Date(now()).toISOString();
-      return scope === 'upcoming'
-        ? repo.listMeetups(
-            db,
-            caller.id,
-            // Not with a suspended member (defence in depth: the suspension, or the boot's repair, cancels it).
-            sql`m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz and ${repo.partnerNotSuspended}`,
-            sql`m.starts_at, m.id`,
-          )
-        : repo.listMeetups(db, caller.id, sql`not (m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz)`, sql`m.starts_at desc, m.id desc`);
+      const over = sql`not (m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz)`;
+      const newestFirst = sql`m.starts_at desc, m.id desc`;
+      if (scope === 'past') return repo.listMeetups(db, caller.id, at, over, newestFirst);
+      const upcoming = await repo.listMeetups(
+        db,
+        caller.id,
+        at,
+        // Not with a suspended member (defence in depth: the suspension, or the boot's repair, cancels it).
+        sql`m.status in ('PROPOSED','CONFIRMED') and m.ends_at > ${at}::timestamptz and ${repo.partnerNotSuspended}`,
+        sql`m.starts_at, m.id`,
+      );
+      if (!withPendingCheckins) return upcoming;
+      // Of the past list exactly those with `myCheckinDue`, which the PWA asks "만났나요?" for:
+      // usually none or one, where the past list is every lunch ever had (up to 100).
+      const pending = await repo.listMeetups(db, caller.id, at, repo.checkinDue(at), newestFirst);
+      return [...upcoming, ...pending];
     },
 
     async get(caller: Caller, id: number): Promise<Meetup> {

@@ -4,12 +4,18 @@ import type { meetupListSchema, Meetup, MeetupScope } from '../../../contract/me
 import { apiJson } from '../../lib/http';
 import { meetupKeys } from './keys';
 
-/** GET /api/meetups?scope=upcoming|past */
+/**
+ * GET /api/meetups?scope=upcoming|past. The upcoming list is asked with `withPendingCheckins=true`
+ * (decision 0058): the lunches over and still unanswered come with it, so home, 마이페이지 and the
+ * chat room ask "만났나요?" without also loading every past meetup.
+ */
 function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {
-  return apiJson<z.infer<typeof meetupListSchema>>('/api/meetups', { searchParams: { scope } });
+  return apiJson<z.infer<typeof meetupListSchema>>('/api/meetups', {
+    searchParams: scope === 'upcoming' ? { scope, withPendingCheckins: 'true' } : { scope },
+  });
 }
 
-/** Persisted with the rest of the cache: upcoming meetups show offline. */
+/** Persisted with the rest of the cache: upcoming meetups (and the check-ins owed) show offline. */
 export const meetupsQueryOptions = (scope: MeetupScope) =>
   queryOptions({
     queryKey: meetupKeys.list(scope),
@@ -18,6 +24,17 @@ export const meetupsQueryOptions = (scope: MeetupScope) =>
     staleTime: 0,
   });
 
+// The server says which meetups await the caller's check-in (`myCheckinDue`, by the rules' clock,
+// not this device's). Module-level, so React Query keeps each selection until the list changes.
+const upcomingOnly = (list: Meetup[]) => list.filter((meetup) => meetup.myCheckinDue !== true);
+const checkinsOnly = (list: Meetup[]) => list.filter((meetup) => meetup.myCheckinDue === true);
+
+/** `upcoming`: the meetups ahead, soonest first (the check-ins owed that come in the same answer are `usePendingCheckins`'). */
 export function useMeetups(scope: MeetupScope) {
-  return useQuery(meetupsQueryOptions(scope));
+  return useQuery({ ...meetupsQueryOptions(scope), select: scope === 'upcoming' ? upcomingOnly : undefined });
+}
+
+/** The lunches over that this member still owes "만났나요?", newest first: read from the upcoming list's answer. */
+export function usePendingCheckins(): Meetup[] {
+  return useQuery({ ...meetupsQueryOptions('upcoming'), select: checkinsOnly }).data ?? [];
 }

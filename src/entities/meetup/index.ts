@@ -2,7 +2,7 @@ export { downloadMeetupIcs } from './calendar';
 export { useAcceptedMatchId } from './get-accepted-match';
 export { useCompliments, useMyCompliments } from './get-compliments';
 export { useMeetupSuggestions } from './get-meetup-suggestions';
-export { meetupsQueryOptions, useMeetups } from './get-meetups';
+export { meetupsQueryOptions, useMeetups, usePendingCheckins } from './get-meetups';
 export {
   meetupMutationKeys,
   registerMeetupMutations,

@@ -10,8 +10,8 @@ export const Route = createFileRoute('/my/')({
   // Warm the cache without throwing: the screen shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myPageQueryOptions());
+    // With the check-ins owed, which 다가오는 약속 asks first (decision 0058).
     void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
-    void context.queryClient.prefetchQuery(meetupsQueryOptions('past'));
   },
   component: () => (
     <MyPageView

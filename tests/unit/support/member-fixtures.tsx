@@ -3,6 +3,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { vi } from 'vitest';
+import type { Meetup } from '../../../contract/meetups';
 import { setAccessToken } from '../../../src/lib/auth';
 import { registerMatchMutations } from '../../../src/entities/match';
 import { createQueryClient } from '../../../src/lib/query-client';
@@ -121,6 +122,24 @@ export function oneRoomPage(roomId: number, friendId: number, lastMessage: strin
     ],
     meta: { currentPage: 0, pageSize: 10, totalItems: 1, totalPages: 1, hasNext: false },
   };
+}
+
+/**
+ * GET /api/meetups as the server answers it for a member whose meetups are `upcoming` (ahead,
+ * soonest first) and `past` (the rest, newest first), read on every request: each meetup says
+ * whether its check-in is due (`myCheckinDue`: a past one CONFIRMED or DONE without the member's
+ * check-in); `scope=past` is `past`; `scope=upcoming` is `upcoming`, followed with
+ * `withPendingCheckins=true` by the past ones whose check-in is due (decision 0058).
+ */
+export function meetupLists(lists: () => { upcoming?: Meetup[]; past?: Meetup[] }) {
+  return mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) => {
+    const { searchParams } = new URL(request.url);
+    const { upcoming = [], past = [] } = lists();
+    const ahead = upcoming.map((m) => ({ ...m, myCheckinDue: false }));
+    const over = past.map((m) => ({ ...m, myCheckinDue: (m.status === 'CONFIRMED' || m.status === 'DONE') && m.myCheckin === null }));
+    if (searchParams.get('scope') === 'past') return HttpResponse.json(ok(over));
+    return HttpResponse.json(ok(searchParams.get('withPendingCheckins') === 'true' ? [...ahead, ...over.filter((m) => m.myCheckinDue)] : ahead));
+  });
 }
 
 /** A refused request (4xx): React Query does not retry it, so the failure shows at once. */

@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { formatMeetupRange } from '../../../../contract/meetups-values';
 import type { Meetup } from '../../../../contract/meetups';
-import { useMeetupMutationState, useMeetups } from '../../../entities/meetup';
+import { useMeetupMutationState, usePendingCheckins } from '../../../entities/meetup';
 import { CheckinSheet } from './checkin-sheet';
-import { awaitsCheckin } from './meetup-card';
 import * as styles from './meetups.css';
-
-/**
- * The meetups of the past list this member still owes "만났나요?" (newest first, as the list is).
- * Where a student looks after lunch (home, the pair's chat room), not only behind the notification
- * that may have been dismissed.
- */
-export function usePendingCheckins(): Meetup[] {
-  const past = useMeetups('past');
-  return past.data?.filter((meetup) => awaitsCheckin(meetup, true)) ?? [];
-}
 
 /**
  * "이준호님과 만났나요?": the whole prompt is the button that opens the check-in sheet. `pinned`
@@ -49,7 +38,10 @@ export function CheckinPrompt({ meetup, pinned = false }: { meetup: Meetup; pinn
   );
 }
 
-/** Home's and 마이페이지's 다가오는 약속: every lunch over and unanswered, above the upcoming ones. */
+/**
+ * Home's and 마이페이지's 다가오는 약속: every lunch over and unanswered, above the upcoming ones.
+ * Where a student looks after lunch, not only behind the notification that may have been dismissed.
+ */
 export function PendingCheckins() {
   const pending = usePendingCheckins();
   if (pending.length === 0) return null;

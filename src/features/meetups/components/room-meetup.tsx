@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useAcceptedMatchId, useMeetups } from '../../../entities/meetup';
-import { CheckinPrompt, usePendingCheckins } from './checkin-prompt';
+import { useAcceptedMatchId, useMeetups, usePendingCheckins } from '../../../entities/meetup';
+import { CheckinPrompt } from './checkin-prompt';
 import { MeetupCard } from './meetup-card';
 import * as styles from './meetups.css';
 import { PlanMeetupSheet } from './plan-meetup-sheet';
