@@ -15,13 +15,19 @@ function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {
   });
 }
 
+/** A list fetched this long ago or less is this visit's look (the loader's prefetch, or the screen's fetch). */
+const JUST_FETCHED_MS = 2000;
+
 /** Persisted with the rest of the cache: upcoming meetups (and the check-ins owed) show offline. */
 export const meetupsQueryOptions = (scope: MeetupScope) =>
   queryOptions({
     queryKey: meetupKeys.list(scope),
     queryFn: () => fetchMeetups(scope),
-    // The partner confirms, declines or cancels from their phone: look again on every visit.
-    staleTime: 0,
+    // The partner confirms, declines or cancels from their phone: look again on every visit. Fresh
+    // for a moment only, so that one visit looks once: with 0 the route loader's prefetch and the
+    // screen's own fetch on mount each asked (home and 마이페이지 asked twice, in whichever order
+    // they ran). What is heard live (a meetup notification, the queue's catch-up) invalidates anyway.
+    staleTime: JUST_FETCHED_MS,
   });
 
 // The server says which meetups await the caller's check-in (`myCheckinDue`, by the rules' clock,
