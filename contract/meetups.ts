@@ -67,7 +67,7 @@ const MEETUP_SCOPES = ['upcoming', 'past'] as const;
 export const meetupListQuerySchema = z.object({
   scope: z.enum(MEETUP_SCOPES, { error: 'scope는 upcoming, past 중 하나예요.' }).default('upcoming'),
   /**
-   * Extension (additive, optional; decision 0058): `true` with `scope=upcoming` appends, after the
+   * Extension (additive, optional; decision 0061): `true` with `scope=upcoming` appends, after the
    * upcoming meetups, the ones with `myCheckinDue` (over, no check-in of the caller's), newest
    * first: home's "만났나요?" without a `scope=past` request. `scope=past` lists them already, so
    * there it changes nothing. Left out: the list as before.
@@ -123,7 +123,7 @@ export const meetupSchema = z.object({
   partner: z.object({ id: z.number().int(), memberName: z.string() }),
   chatRoomId: z.number().int().nullable(),
   /**
-   * Extension (additive; decision 0058): the lunch took place by the server's clock (CONFIRMED and
+   * Extension (additive; decision 0061): the lunch took place by the server's clock (CONFIRMED and
    * over, or DONE) and the caller has not checked in yet: a client asks "만났나요?". Always sent by
    * this server; optional for the answers of older versions kept in the PWA's cache.
    */

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/')({
     void yieldToMain()
       .then(() => {
         void queryClient.prefetchQuery(universityNameQueryOptions());
-        // With the lunches over and unanswered ("만났나요?"): no past list for them (decision 0058).
+        // With the lunches over and unanswered ("만났나요?"): no past list for them (decision 0061).
         void queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
         return yieldToMain();
       })

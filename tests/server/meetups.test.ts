@@ -239,7 +239,7 @@ for (const kind of KINDS) {
       expect(up[0]!.partner).toEqual({ id: friend.memberId, memberName: '김런치' });
     });
 
-    it('withPendingCheckins=true (decision 0058): upcoming, then the lunches over awaiting my check-in, newest first; without it, as before', async () => {
+    it('withPendingCheckins=true (decision 0061): upcoming, then the lunches over awaiting my check-in, newest first; without it, as before', async () => {
       const me = await newMember(server.app, email(), { membername: '김체크' });
       const partner = async (name: string) => {
         const friend = await newMember(server.app, email(), { membername: name });

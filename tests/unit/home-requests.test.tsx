@@ -49,7 +49,7 @@ function recordRequests(): string[] {
   return seen;
 }
 
-describe('home’s requests (decision 0058)', () => {
+describe('home’s requests (decision 0061)', () => {
   beforeEach(() => {
     stubBrowser();
     server.use(

@@ -198,7 +198,7 @@ interface ListedRow extends MeetupRow {
 
 /**
  * For `listMeetups`: the lunch took place as far as the rules know at `at` (CONFIRMED and over, or
- * DONE) and the caller (`c`, their check-in) has not answered "만났나요?" yet (decision 0058).
+ * DONE) and the caller (`c`, their check-in) has not answered "만났나요?" yet (decision 0061).
  */
 export const checkinDue = (at: string) => sql`(m.status = 'DONE' or (m.status = 'CONFIRMED' and m.ends_at <= ${at}::timestamptz)) and c.meetup_id is null`;
 

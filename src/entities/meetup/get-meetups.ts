@@ -6,7 +6,7 @@ import { meetupKeys } from './keys';
 
 /**
  * GET /api/meetups?scope=upcoming|past. The upcoming list is asked with `withPendingCheckins=true`
- * (decision 0058): the lunches over and still unanswered come with it, so home, 마이페이지 and the
+ * (decision 0061): the lunches over and still unanswered come with it, so home, 마이페이지 and the
  * chat room ask "만났나요?" without also loading every past meetup.
  */
 function fetchMeetups(scope: MeetupScope): Promise<Meetup[]> {

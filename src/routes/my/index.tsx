@@ -10,7 +10,7 @@ export const Route = createFileRoute('/my/')({
   // Warm the cache without throwing: the screen shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myPageQueryOptions());
-    // With the check-ins owed, which 다가오는 약속 asks first (decision 0058).
+    // With the check-ins owed, which 다가오는 약속 asks first (decision 0061).
     void context.queryClient.prefetchQuery(meetupsQueryOptions('upcoming'));
   },
   component: () => (

@@ -129,7 +129,7 @@ export function oneRoomPage(roomId: number, friendId: number, lastMessage: strin
  * soonest first) and `past` (the rest, newest first), read on every request: each meetup says
  * whether its check-in is due (`myCheckinDue`: a past one CONFIRMED or DONE without the member's
  * check-in); `scope=past` is `past`; `scope=upcoming` is `upcoming`, followed with
- * `withPendingCheckins=true` by the past ones whose check-in is due (decision 0058).
+ * `withPendingCheckins=true` by the past ones whose check-in is due (decision 0061).
  */
 export function meetupLists(lists: () => { upcoming?: Meetup[]; past?: Meetup[] }) {
   return mswHttp.get(`${ORIGIN}/api/meetups`, ({ request }) => {
