@@ -39,6 +39,11 @@ const chatRoomItemSchema = z.object({
   lastMessage: z.string().nullable(),
   /** "HH:mm" (24-hour, Asia/Seoul); null while the room has no message yet. */
   lastMessageSentAt: z.string().nullable(),
+  /**
+   * Extension (decision 0060): the last message's instant, ISO-8601 with offset, so the list can
+   * say 어제 or 12월 5일 rather than a bare clock. Optional: older servers and cached lists lack it.
+   */
+  lastMessageAt: z.string().nullable().optional(),
   /** Messages from the friend the caller has not read yet. */
   unreadCount: z.number().int(),
 });

@@ -63,6 +63,8 @@ export const roomEventSchema = z.object({
   lastMessage: z.string().nullable(),
   /** "HH:mm", Asia/Seoul, as in GET /api/chatrooms. */
   lastMessageSentAt: z.string().nullable(),
+  /** Extension (decision 0060): the last message's instant, ISO-8601 with offset, as in GET /api/chatrooms. */
+  lastMessageAt: z.string().nullable().optional(),
   unreadCount: z.number().int().min(0),
   /** The member's unread messages over all their rooms, as GET /api/chatrooms/unread answers. */
   totalUnreadCount: z.number().int().min(0),

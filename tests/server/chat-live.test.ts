@@ -637,14 +637,17 @@ describeEachDatabase(
 
       await qa.send(roomPublish(roomId), json('점심 어때요?'));
       await waitUntil(() => qb.events.length === 1 && qa.events.length === 1, 3000, 'event:room');
-      const toB = qb.eventBodies(CHAT_EVENT.room)[0] as { lastMessageSentAt: string };
+      const toB = qb.eventBodies(CHAT_EVENT.room)[0] as { lastMessageSentAt: string; lastMessageAt: string };
       expect(toB).toEqual({
         roomId,
         lastMessage: '점심 어때요?',
         lastMessageSentAt: expect.stringMatching(/^\d\d:\d\d$/),
+        // Decision 0060: the whole instant, the same minute as the clock.
+        lastMessageAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+09:00$/),
         unreadCount: 1,
         totalUnreadCount: 1,
       });
+      expect(toB.lastMessageAt.slice(11, 16)).toBe(toB.lastMessageSentAt);
       expect(qa.eventBodies(CHAT_EVENT.room)[0]).toEqual({ ...toB, unreadCount: 0, totalUnreadCount: 0 });
       expect(qb.events[0]!.headers.destination).toBe(MEMBER_QUEUE);
       // Queue traffic is events only: the Message itself goes to the room topic.
@@ -784,7 +787,14 @@ describeEachDatabase(
       const res = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(a) });
       const roomId = res.json().result.chatRoomId as number;
       await waitUntil(() => qb.events.length === 1, 3000, 'event:room');
-      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toEqual({ roomId, lastMessage: null, lastMessageSentAt: null, unreadCount: 0, totalUnreadCount: 0 });
+      expect(qb.eventBodies(CHAT_EVENT.room)[0]).toEqual({
+        roomId,
+        lastMessage: null,
+        lastMessageSentAt: null,
+        lastMessageAt: null,
+        unreadCount: 0,
+        totalUnreadCount: 0,
+      });
     });
 
     it('event:notification on the member queue for every stored notification (a request, its answer, a meetup proposal), after its commit; not for a chat message', async () => {

@@ -106,12 +106,15 @@ describeEachDatabase('chat REST', (server) => {
       friendImageUrl: null,
       lastMessage: '  가장 최근  ',
       lastMessageSentAt: expect.stringMatching(/^\d{2}:\d{2}$/),
+      // Decision 0060: the whole instant too, so the list can say 어제 or 12월 5일.
+      lastMessageAt: expect.stringMatching(SEOUL_ISO),
       unreadCount: 1,
     });
     const createdMs = last.kind === 'stored' ? last.row.createdMs : 0;
     expect(first.lastMessageSentAt).toBe(new Date(createdMs + 9 * 3600_000).toISOString().slice(11, 16));
+    expect(Date.parse(first.lastMessageAt)).toBe(Math.floor(createdMs));
     expect(second).toMatchObject({ lastMessage: '내 답장', unreadCount: 2, friendName: '친구0' });
-    expect(third).toMatchObject({ lastMessage: null, lastMessageSentAt: null, unreadCount: 0 });
+    expect(third).toMatchObject({ lastMessage: null, lastMessageSentAt: null, lastMessageAt: null, unreadCount: 0 });
 
     // The friend's view counts only my unread messages.
     expect((await get('/api/chatrooms', friends[0]!)).json().result.data[0]).toMatchObject({ roomId: rooms[0], unreadCount: 1 });

@@ -98,6 +98,43 @@ describe('chat list', () => {
     expect(screen.getByRole('heading', { level: 1, name: '채팅' })).toBeInTheDocument();
   });
 
+  it('says the time today, 어제 for yesterday, the date before that, and the year for another year (Seoul calendar)', async () => {
+    // Noon in Seoul: 03:00 UTC. Only Date is faked, so msw and React keep their timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-07T12:00:00+09:00'));
+    try {
+      setAccessToken(makeJwt(3600));
+      const at = (roomId: number, name: string, iso: string, clock: string) => ({ ...room(roomId, name, '안녕', clock), lastMessageAt: iso });
+      server.use(
+        mswHttp.get(`${ORIGIN}/api/chatrooms`, () =>
+          HttpResponse.json(
+            page([
+              at(1, '오늘자정', '2026-12-07T00:00:00.000+09:00', '00:00'),
+              at(2, '어제밤', '2026-12-06T23:59:00.000+09:00', '23:59'),
+              // 15:30 UTC on the 5th is the 6th's 00:30 in Seoul: 어제 by Seoul's calendar.
+              at(3, '어제새벽', '2026-12-05T15:30:00.000Z', '00:30'),
+              at(4, '지난주', '2026-12-05T10:00:00.000+09:00', '10:00'),
+              at(5, '작년', '2025-12-05T10:00:00.000+09:00', '10:00'),
+              // A list cached before the field existed: the clock, as before.
+              room(6, '예전캐시', '안녕', '08:15'),
+            ]),
+          ),
+        ),
+      );
+      renderApp('/chatting');
+      const time = async (name: string) => (await screen.findByRole('link', { name: new RegExp(name) })).textContent ?? '';
+      expect(await time('오늘자정')).toContain('오전 12:00');
+      expect(await time('어제밤')).toContain('어제');
+      expect(await time('어제밤')).not.toContain('오후 11:59');
+      expect(await time('어제새벽')).toContain('어제');
+      expect(await time('지난주')).toContain('12월 5일');
+      expect(await time('작년')).toContain('2025. 12. 5.');
+      expect(await time('예전캐시')).toContain('오전 8:15');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a room with no message yet (opened, nothing said) invites a first word instead of an empty line', async () => {
     setAccessToken(makeJwt(3600));
     server.use(

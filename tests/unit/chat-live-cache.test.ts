@@ -53,6 +53,21 @@ describe('chat list from event:room', () => {
     expect(client.getQueryData(chatKeys.unread())).toEqual({ unreadCount: 7 });
   });
 
+  it("the event's instant (decision 0060) replaces the row's, so the list can say 어제 or a date", () => {
+    const client = withRooms();
+    applyRoomEvent(client, {
+      roomId: 2,
+      lastMessage: '새 말',
+      lastMessageSentAt: '23:59',
+      lastMessageAt: '2026-12-06T23:59:00.000+09:00',
+      unreadCount: 3,
+      totalUnreadCount: 4,
+    });
+    const first = client.getQueryData<{ pages: Array<{ data: Array<{ roomId: number; lastMessageAt?: string | null }> }> }>(chatKeys.rooms())!.pages[0]!
+      .data[0];
+    expect(first).toMatchObject({ roomId: 2, lastMessageAt: '2026-12-06T23:59:00.000+09:00' });
+  });
+
   it('a read only changes the count, the room stays where it is', () => {
     const client = withRooms();
     applyRoomEvent(client, { roomId: 2, lastMessage: 'b', lastMessageSentAt: '12:00', unreadCount: 0, totalUnreadCount: 1 });

@@ -26,6 +26,18 @@ describe('STOMP MESSAGE bodies (features/chat/realtime/frames.ts) agree with con
       roomEventSchema,
       { roomId: 3, lastMessage: 'hi', lastMessageSentAt: null, unreadCount: -1, totalUnreadCount: 5 },
     ],
+    [
+      'a room event with its instant (decision 0060)',
+      readRoomEvent,
+      roomEventSchema,
+      { roomId: 3, lastMessage: 'hi', lastMessageSentAt: '12:30', lastMessageAt: '2026-12-07T12:30:00.000+09:00', unreadCount: 0, totalUnreadCount: 0 },
+    ],
+    [
+      'a room event whose instant is not a string',
+      readRoomEvent,
+      roomEventSchema,
+      { roomId: 3, lastMessage: 'hi', lastMessageSentAt: '12:30', lastMessageAt: 5, unreadCount: 0, totalUnreadCount: 0 },
+    ],
     ['not an object', readRoomEvent, roomEventSchema, 'nope'],
   ];
   it.each(cases)('%s', (_name, read, schema, body) => {

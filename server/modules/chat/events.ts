@@ -1,6 +1,6 @@
 import { CHAT_EVENT, type ReadEvent, type RoomEvent, roomTopic, STOMP_HEADERS, type TypingEvent } from '../../../contract/stomp';
 import type { Broker, RealtimeLogger } from '../../realtime';
-import { seoulHourMinute } from './message';
+import { seoulHourMinute, seoulIso } from './message';
 import { type ChatRepo, type RoomSummary, type RoomUnread, type StoredRoom, sumOf } from './repo';
 
 /**
@@ -274,6 +274,7 @@ export function chatEvents(
       roomId: room.id,
       lastMessage: room.lastMessage,
       lastMessageSentAt: room.lastMessageMs === null ? null : seoulHourMinute(room.lastMessageMs),
+      lastMessageAt: room.lastMessageMs === null ? null : seoulIso(room.lastMessageMs),
       unreadCount,
       totalUnreadCount: total,
     };

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../../contract/stomp';
 const KST_OFFSET_MS = 9 * 3600 * 1000;
 
 /** ISO-8601 in Asia/Seoul with an explicit offset: `2025-03-02T12:30:05.123+09:00`. */
-function seoulIso(epochMs: number): string {
+export function seoulIso(epochMs: number): string {
   return new Date(epochMs + KST_OFFSET_MS).toISOString().replace('Z', '+09:00');
 }
 

@@ -1,6 +1,6 @@
 import type { ChatMessagesPage, ChatRoomPage, ChatUnread, OpenedChatRoom } from '../../../contract/chat';
 import { AppError } from '../../lib/http';
-import { decodeCursor, encodeCursor, seoulHourMinute, toChatMessage, unreadFor } from './message';
+import { decodeCursor, encodeCursor, seoulHourMinute, seoulIso, toChatMessage, unreadFor } from './message';
 import type { ChatRepo, RoomAccess, RoomReadState } from './repo';
 
 export interface ChatServiceHooks {
@@ -39,6 +39,7 @@ export function chatService(repo: ChatRepo, hooks: ChatServiceHooks = {}) {
         data: rooms.map(({ lastMessageMs, ...room }) => ({
           ...room,
           lastMessageSentAt: lastMessageMs === null ? null : seoulHourMinute(lastMessageMs),
+          lastMessageAt: lastMessageMs === null ? null : seoulIso(lastMessageMs),
         })),
         meta: { currentPage: page, pageSize: size, totalItems, totalPages, hasNext: page + 1 < totalPages },
       };

@@ -13,7 +13,8 @@ import { useWaitingForNetwork } from '../../../lib/online-status';
 import { showToast } from '../../../lib/toast';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { useLongPress } from '../hooks/use-long-press';
-import { formatListTime, formatMessageTime } from '../model/time';
+import { useNow } from '../hooks/use-now';
+import { formatListInstant, formatRoomTime } from '../model/time';
 import type { LocalMessage } from '../model/timeline';
 import { getOutbox } from '../outbox/outbox';
 import { Avatar } from './avatar';
@@ -38,11 +39,11 @@ function useUnsent(roomId: number): LocalMessage | undefined {
 /** A room opened (채팅하기) with nothing said yet: its row asks for a first word, not an empty line. */
 const NO_MESSAGE_YET = '아직 대화가 없어요. 먼저 인사해 보세요';
 
-function ChatRoomRow({ room, onLongPress }: { room: ChatRoom; onLongPress: (room: ChatRoom) => void }) {
+function ChatRoomRow({ room, now, onLongPress }: { room: ChatRoom; now: number; onLongPress: (room: ChatRoom) => void }) {
   const press = useLongPress(() => onLongPress(room));
   const unsent = useUnsent(room.roomId);
   const unsentAt = unsent ? Date.parse(unsent.createdAt) : Number.NaN;
-  const time = Number.isNaN(unsentAt) ? formatListTime(room.lastMessageSentAt) : formatMessageTime(unsentAt);
+  const time = Number.isNaN(unsentAt) ? formatRoomTime(room, now) : formatListInstant(unsentAt, now);
   return (
     <li>
       <Link
@@ -159,6 +160,8 @@ export function ChatList() {
   const matches = useMatches('ACCEPTED');
   const matchesWaiting = useWaitingForNetwork(matches);
   const [leaving, setLeaving] = useState<ChatRoom | null>(null);
+  // One clock for every row: 오늘 becomes 어제 at midnight while the list is open (decision 0060).
+  const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const sentinelVisible = useInView(sentinel, undefined, '200px');
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;
@@ -226,7 +229,7 @@ export function ChatList() {
       {all.length > 0 ? (
         <ul className={styles.list} aria-label="채팅방 목록" aria-busy={rooms.isFetching}>
           {all.map((room) => (
-            <ChatRoomRow key={room.roomId} room={room} onLongPress={setLeaving} />
+            <ChatRoomRow key={room.roomId} room={room} now={now} onLongPress={setLeaving} />
           ))}
         </ul>
       ) : null}

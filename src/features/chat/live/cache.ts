@@ -27,9 +27,20 @@ export function applyRoomEvent(queryClient: QueryClient, event: RoomEvent): Chat
   const room = listedRoom(queryClient, event.roomId);
   queryClient.setQueryData<RoomsData>(chatKeys.rooms(), (old) => {
     if (!old || old.pages.length === 0 || !room) return old;
-    const updated = { ...room, lastMessage: event.lastMessage, lastMessageSentAt: event.lastMessageSentAt, unreadCount: event.unreadCount };
+    const updated = {
+      ...room,
+      lastMessage: event.lastMessage,
+      lastMessageSentAt: event.lastMessageSentAt,
+      // An event from a server before decision 0060 has no instant: the row's old one would be wrong.
+      lastMessageAt: event.lastMessageAt ?? null,
+      unreadCount: event.unreadCount,
+    };
     // Only a new message moves a room up; a read leaves it where it is.
-    const moved = room.lastMessage !== event.lastMessage || room.lastMessageSentAt !== event.lastMessageSentAt;
+    const moved =
+      room.lastMessage !== event.lastMessage ||
+      room.lastMessageSentAt !== event.lastMessageSentAt ||
+      // The same words in the same minute are still a new message when both carry the instant.
+      (room.lastMessageAt != null && event.lastMessageAt != null && room.lastMessageAt !== event.lastMessageAt);
     const pages = old.pages.map((page) => ({
       ...page,
       data: moved ? page.data.filter((item) => item.roomId !== event.roomId) : page.data.map((item) => (item.roomId === event.roomId ? updated : item)),

@@ -1,4 +1,4 @@
-import { seoulParts } from '../../../../contract/seoul-time';
+import { seoulInstant, seoulParts } from '../../../../contract/seoul-time';
 /**
  * Dates and times as the chat screens show them, always in Asia/Seoul.
  * (contract/seoul-time.ts does the UTC+9 arithmetic).
@@ -54,4 +54,28 @@ export function formatListTime(value: string | null | undefined): string {
   }
   const instant = Date.parse(value);
   return Number.isNaN(instant) ? value : formatMessageTime(instant);
+}
+
+/**
+ * The chat list's time as KakaoTalk writes it (decision 0060), for the last message's instant:
+ * the clock today, 어제 yesterday, `12월 5일` earlier this year, `2025. 12. 5.` in another year —
+ * all by the Seoul calendar, whatever the device's zone.
+ */
+export function formatListInstant(epochMs: number, nowMs: number): string {
+  const p = seoulParts(epochMs);
+  const today = seoulParts(nowMs);
+  const startOfToday = seoulInstant(today.year, today.month, today.day);
+  if (epochMs >= startOfToday) return formatClock(p.hour, p.minute);
+  if (epochMs >= seoulInstant(today.year, today.month, today.day - 1)) return '어제';
+  if (p.year === today.year) return `${p.month}월 ${p.day}일`;
+  return `${p.year}. ${p.month}. ${p.day}.`;
+}
+
+/**
+ * A list row's time: from `lastMessageAt` (the instant, decision 0060) when the server sent it,
+ * else from `lastMessageSentAt` (a clock only: older servers, lists cached before the extension).
+ */
+export function formatRoomTime(room: { lastMessageAt?: string | null; lastMessageSentAt: string | null }, nowMs: number): string {
+  const instant = room.lastMessageAt ? Date.parse(room.lastMessageAt) : Number.NaN;
+  return Number.isNaN(instant) ? formatListTime(room.lastMessageSentAt) : formatListInstant(instant, nowMs);
 }

@@ -48,7 +48,10 @@ export function readRoomEvent(body: unknown): RoomEvent | null {
   if (!isNumber(roomId) || !isStringOrNull(lastMessage) || !isStringOrNull(lastMessageSentAt) || !isCount(unreadCount) || !isCount(totalUnreadCount)) {
     return null;
   }
-  return { roomId, lastMessage, lastMessageSentAt, unreadCount, totalUnreadCount };
+  // Decision 0060: optional, as servers before it do not send it; when present, a string or null.
+  const { lastMessageAt } = body;
+  if (lastMessageAt === undefined) return { roomId, lastMessage, lastMessageSentAt, unreadCount, totalUnreadCount };
+  return isStringOrNull(lastMessageAt) ? { roomId, lastMessage, lastMessageSentAt, lastMessageAt, unreadCount, totalUnreadCount } : null;
 }
 
 export function readNotificationEvent(body: unknown): NotificationEvent | null {
