@@ -75,5 +75,10 @@ export const chatMessagesPageSchema = z.object({
   friendId: z.number().int(),
   data: z.array(chatMessageSchema),
   meta: z.object({ pageSize: z.number().int(), hasNext: z.boolean(), nextCursor: z.string().nullable() }),
+  /**
+   * Extension (decision 0060): the friend has left the room (PATCH /api/chatrooms/{roomId}), so it
+   * cannot be written to until one of the two opens it again. Optional: older servers omit it.
+   */
+  friendLeft: z.boolean().optional(),
 });
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;

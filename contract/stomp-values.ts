@@ -75,6 +75,11 @@ export const STOMP_ERRORS = {
    * keeps reconnecting (with backoff) instead of refreshing or signing out.
    */
   unavailable: 'server unavailable',
+  /**
+   * A SEND to a room the friend has left (decision 0060), with header `code: CHAT_403`: nobody is
+   * there to receive it. Said in Korean, as the room's notice says it.
+   */
+  friendLeft: '상대방이 채팅방을 나가서 메시지를 보낼 수 없어요.',
 } as const;
 
 /** The SEND body's `content` rule in words and as a function: the PWA's outbox checks it without zod (decision 0022). */
@@ -95,8 +100,10 @@ export const typingPublish = (roomId: number | string) => `/pub/typing/${roomId}
  * meetup's change, …), on `/sub/members/me` after its commit, body `{ type }`: an open app fetches
  * its notifications and, for a meetup's, its meetups, so a chat room open on the other phone
  * shows a proposal or a cancellation without a reload. Clients ignore events they do not know.
+ * `left` (extension, decision 0060): on `/sub/rooms/{roomId}`, body `{ memberId }`, to the member
+ * still in the room when the other one left it: the room says so and cannot be written to.
  */
-export const CHAT_EVENT = { read: 'read', typing: 'typing', room: 'room', notification: 'notification' } as const;
+export const CHAT_EVENT = { read: 'read', typing: 'typing', room: 'room', notification: 'notification', left: 'left' } as const;
 
 /** At most one typing event per member per this; the PWA sends no more often. */
 export const TYPING_MIN_INTERVAL_MS = 1000;

@@ -57,6 +57,9 @@ export type ReadEvent = z.infer<typeof readEventSchema>;
 /** `event:typing` on `/sub/rooms/{roomId}`, to the other member only. */
 export const typingEventSchema = z.object({ memberId: z.number() });
 export type TypingEvent = z.infer<typeof typingEventSchema>;
+/** `event:left` on `/sub/rooms/{roomId}` (decision 0060): `memberId` left the room; sent to the member still in it. */
+export const leftEventSchema = z.object({ memberId: z.number() });
+export type LeftEvent = z.infer<typeof leftEventSchema>;
 /** `event:room` on `/sub/members/me`: the room as the chat list shows it, for this member. */
 export const roomEventSchema = z.object({
   roomId: z.number(),

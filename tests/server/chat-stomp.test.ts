@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { chatMessageSchema, roomPublish, roomTopic } from '../../contract/stomp';
+import { CHAT_EVENT, chatMessageSchema, roomPublish, roomTopic, STOMP_ERRORS } from '../../contract/stomp';
 import { chatMessages } from '../../server/db/schema';
+import { chatRepo } from '../../server/modules/chat/repo';
 import type { ChatPushEvent } from '../../server/modules/chat/socket';
 import { AccessTokens } from '../../server/modules/auth/tokens';
 import { FakePush } from './api-harness';
@@ -168,16 +169,59 @@ describeEachDatabase(
 
       const left = await app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(b) });
       expect(left.statusCode).toBe(200);
-      // a still writes to the room (it stays open for a until a leaves too).
-      await ca.send(roomPublish(roomId), json('나간 뒤'));
-      await waitUntil(() => ca.messages.length === 2, 3000, 'echo to a');
+      // a, still in the room with it open, is told at once (decision 0060); b's socket is not.
+      await waitUntil(() => ca.eventBodies(CHAT_EVENT.left).length === 1, 3000, 'event:left');
+      expect(ca.eventBodies(CHAT_EVENT.left)).toEqual([{ memberId: b.memberId }]);
+      expect(cb.eventBodies(CHAT_EVENT.left)).toEqual([]);
+      expect(cb.closed).toBe(false);
       await new Promise((r) => setTimeout(r, 100));
       expect(cb.bodies().map((m) => (m as { content: string }).content)).toEqual(['나가기 전']);
-      expect(cb.closed).toBe(false);
 
       const again = track(await ChatClient.connect(url, b.token));
       expect((await again.subscribeRefused(roomTopic(roomId))).headers.code).toBe('CHAT_403');
       expect(a.memberId).not.toBe(b.memberId);
+    });
+
+    it('writing to a friend who left is refused with CHAT_403 in Korean; the history says so; a re-open lets both write again', async () => {
+      const { app } = server();
+      const { roomId, url, a, b, ca } = await connectedPair('void');
+      const history = async () => (await app.inject({ url: `/api/chatrooms/${roomId}/messages`, headers: bearer(a) })).json().result;
+      expect((await history()).friendLeft).toBe(false);
+      expect((await app.inject({ method: 'PATCH', url: `/api/chatrooms/${roomId}`, headers: bearer(b) })).statusCode).toBe(200);
+      await waitUntil(() => ca.eventBodies(CHAT_EVENT.left).length === 1, 3000, 'event:left');
+
+      // The socket had the room verified before the leave: the SEND is still looked at again.
+      const refused = await ca.sendRefused(roomPublish(roomId), json('듣고 있어?'));
+      expect(refused.headers).toMatchObject({ code: 'CHAT_403', message: STOMP_ERRORS.friendLeft });
+      expect(STOMP_ERRORS.friendLeft).toMatch(/[가-힣]/);
+      // A fresh connection is refused the same way; nothing was stored.
+      const fresh = track(await ChatClient.connect(url, a.token));
+      expect((await fresh.sendRefused(roomPublish(roomId), json('다시'))).headers).toMatchObject({ code: 'CHAT_403', message: STOMP_ERRORS.friendLeft });
+      const after = await history();
+      expect(after.friendLeft).toBe(true);
+      expect(after.data).toEqual([]);
+
+      // b opens the room again (contract section 7): both are in it, and a may write.
+      expect((await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${a.memberId}`, headers: bearer(b) })).statusCode).toBe(200);
+      expect((await history()).friendLeft).toBe(false);
+      const back = track(await ChatClient.connect(url, a.token));
+      const cb2 = track(await ChatClient.connect(url, b.token));
+      await cb2.subscribe(roomTopic(roomId));
+      await back.send(roomPublish(roomId), json('돌아왔네'));
+      await waitUntil(() => cb2.messages.length === 1, 3000, 'message after the re-open');
+    });
+
+    it('the store refuses a message to a friend who left, even when the socket has not heard of the leave', async () => {
+      const { database } = server();
+      const { a, b, roomId } = await connectedPair('void-store');
+      // b out of the room in the database only, as when the leave's fan-out never reached here.
+      await database.db.execute(sql`update chat_rooms set a_left = (member_a = ${b.memberId}), b_left = (member_b = ${b.memberId}) where id = ${roomId}`);
+      const repo = chatRepo(database.db);
+      expect((await repo.store(roomId, a.memberId, '허공에', null)).kind).toBe('forbidden');
+      // Two messages: the batch statement, not the one-message one.
+      const batch = await repo.storeBatch(['허공에 둘', '셋'].map((content) => ({ roomId, senderId: a.memberId, content, clientMessageId: null })));
+      expect(batch.map((r) => r.kind)).toEqual(['forbidden', 'forbidden']);
+      expect(await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId))).toEqual([]);
     });
 
     it('refuses SENDs to /sub/** and to unknown destinations', async () => {

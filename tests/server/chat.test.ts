@@ -237,9 +237,11 @@ describeEachDatabase('chat REST', (server) => {
     expect(await ids(a)).not.toContain(roomId);
     expect(await ids(b)).toContain(roomId);
     expect((await get(`/api/chatrooms/${roomId}/messages`, a)).json().code).toBe('CHAT_403');
-    // A member who left cannot write; the one who stayed still can.
+    // A member who left cannot write; nor can the one who stayed, into the void (decision 0060):
+    // their history says the friend left.
     expect((await send(roomId, a.memberId, 'after leaving')).kind).toBe('forbidden');
-    expect((await send(roomId, b.memberId, 'still here')).kind).toBe('stored');
+    expect((await send(roomId, b.memberId, 'nobody there')).kind).toBe('forbidden');
+    expect((await get(`/api/chatrooms/${roomId}/messages`, b)).json().result).toMatchObject({ friendLeft: true, data: [{ content: 'hello' }] });
     // Leaving twice is harmless.
     expect((await leave(a)).statusCode).toBe(200);
 
@@ -247,6 +249,8 @@ describeEachDatabase('chat REST', (server) => {
     const reopened = await app.inject({ method: 'POST', url: `/api/chatrooms?friendId=${b.memberId}`, headers: bearer(a) });
     expect(reopened.json().result.chatRoomId).toBe(roomId);
     expect(await ids(a)).toContain(roomId);
+    expect((await get(`/api/chatrooms/${roomId}/messages`, b)).json().result.friendLeft).toBe(false);
+    expect((await send(roomId, b.memberId, 'still here')).kind).toBe('stored');
     const msgs = (await get(`/api/chatrooms/${roomId}/messages`, a)).json().result.data.map((m: { content: string }) => m.content);
     expect(msgs).toEqual(['still here', 'hello']);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_QUEUE, roomPublish, roomTopic } from '../../contract/stomp';
+import { CHAT_EVENT, MEMBER_QUEUE, roomPublish, roomTopic } from '../../contract/stomp';
 import { defaultChannelPrefix } from '../../server/app';
 import { createRealtime } from '../../server/realtime';
 import type { ChatPushEvent } from '../../server/modules/chat/socket';
@@ -128,11 +128,15 @@ describe.runIf(POSTGRES_AVAILABLE && REDIS_AVAILABLE)('chat fan-out across insta
     await leaverOnB.subscribe(roomTopic(pair.roomId));
     const left = await a.app.inject({ method: 'PATCH', url: `/api/chatrooms/${pair.roomId}`, headers: bearer(pair.b) });
     expect(left.statusCode).toBe(200);
-    await settle();
-    await sender.send(roomPublish(pair.roomId), json('아직 있어요?'));
-    await waitUntil(() => sender.messages.length === 1, 3000, 'echo');
+    // Each instance drops the leaver's subscriptions, then tells who is still on the room
+    // (decision 0060): the one who stayed hears it on A, the leaver on B hears nothing.
+    await waitUntil(() => sender.eventBodies(CHAT_EVENT.left).length === 1, 3000, 'event:left on A');
+    expect(sender.eventBodies(CHAT_EVENT.left)).toEqual([{ memberId: pair.b.memberId }]);
+    // Nobody may write to a friend who left: the SEND is refused, on any instance.
+    expect((await sender.sendRefused(roomPublish(pair.roomId), json('아직 있어요?'))).headers.code).toBe('CHAT_403');
     await settle();
     expect(leaverOnB.messages).toHaveLength(0);
+    expect(leaverOnB.events).toHaveLength(0);
   });
 
   // Decision 0021: a route's channel is listened to only by instances with local subscribers to it.

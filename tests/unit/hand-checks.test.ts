@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpSchema } from '../../contract/auth';
-import { chatMessageSchema, readEventSchema, roomEventSchema, typingEventSchema } from '../../contract/stomp';
-import { readChatMessage, readReadEvent, readRoomEvent, readTypingEvent } from '../../src/features/chat/realtime/frames';
+import { chatMessageSchema, leftEventSchema, readEventSchema, roomEventSchema, typingEventSchema } from '../../contract/stomp';
+import { readChatMessage, readLeftEvent, readReadEvent, readRoomEvent, readTypingEvent } from '../../src/features/chat/realtime/frames';
 import { EMPTY_DRAFT, validateStep, type ProfileDraft } from '../../src/features/onboarding/model/profile-draft';
 import { idParam, oneOf, positiveInt, text } from '../../src/lib/search-params';
 
@@ -39,6 +39,8 @@ describe('STOMP MESSAGE bodies (features/chat/realtime/frames.ts) agree with con
       { roomId: 3, lastMessage: 'hi', lastMessageSentAt: '12:30', lastMessageAt: 5, unreadCount: 0, totalUnreadCount: 0 },
     ],
     ['not an object', readRoomEvent, roomEventSchema, 'nope'],
+    ['a left event (decision 0060)', readLeftEvent, leftEventSchema, { memberId: 42 }],
+    ['a left event without a member', readLeftEvent, leftEventSchema, { memberId: '42' }],
   ];
   it.each(cases)('%s', (_name, read, schema, body) => {
     const parsed = schema.safeParse(body);

@@ -143,9 +143,17 @@ const MAX_BIGINT = 2n ** 63n - 1n;
 /** Set while a store statement reads its room (so before its insert): see chat-unread.sql. */
 const COUNTED = `set_config('lunchchat.unread_counted', 'on', true) as counted`;
 
-/** `sender` may write in `room` (aliases or SQL expressions in the statements' text): a member who has not left. */
+/** `member` is in `room` (aliases or SQL expressions in the statements' text): a participant who has not left. */
+const isIn = (room: string, member: string) =>
+  `((${room}.member_a = ${member} and not ${room}.a_left) or (${room}.member_b = ${member} and not ${room}.b_left))`;
+
+/**
+ * `sender` may write in `room`: a participant, and neither of the two has left (decision 0060).
+ * A friend who left cannot receive it (their list and queue do not show the room), so the message
+ * is refused rather than stored with a `1` that never goes.
+ */
 const mayWriteIn = (room: string, sender: string) =>
-  `((${room}.member_a = ${sender} and not ${room}.a_left) or (${room}.member_b = ${sender} and not ${room}.b_left))`;
+  `((${room}.member_a = ${sender} or ${room}.member_b = ${sender}) and not ${room}.a_left and not ${room}.b_left)`;
 
 /** Section 15: a block between the room's two members, either way (primary key / blocks_blocked probes). */
 const blockedIn = (room: string) =>
@@ -365,7 +373,7 @@ const readOne = (room: string, member: string, upTo: string) => `
            case when l.member_a = ${member} then l.member_b else l.member_a end as friend,
            case when l.member_a = ${member} then l.a_read_id else l.b_read_id end as pos
       from locked l
-     where l.id = ${room} and ${mayWriteIn('l', member)}
+     where l.id = ${room} and ${isIn('l', member)}
   ), target as (
     select r.id, r.is_a, m.to_id, m.n
       from reader r, lateral (
@@ -555,7 +563,8 @@ export const sumOf = (rooms: ReadonlyMap<number, number>): number => {
   return total;
 };
 
-const mayWrite = (room: RoomAccess, senderId: number) => (room.memberA === senderId && !room.aLeft) || (room.memberB === senderId && !room.bLeft);
+/** mayWriteIn's rule on a room row the store statement returned. */
+const mayWrite = (room: RoomAccess, senderId: number) => (room.memberA === senderId || room.memberB === senderId) && !room.aLeft && !room.bLeft;
 
 export function chatRepo(db: Db) {
   // The send path uses named prepared statements on the driver's own client: no query builder,

@@ -89,6 +89,8 @@ export function chatService(repo: ChatRepo, hooks: ChatServiceHooks = {}) {
         friendId,
         data: page.map((row) => toChatMessage(row, unreadFor(row, room))),
         meta: { pageSize: size, hasNext, nextCursor: hasNext ? encodeCursor(page[page.length - 1]!.id) : null },
+        // Decision 0060: the room says so and the composer gives way to a notice.
+        friendLeft: room.memberA === memberId ? room.bLeft : room.aLeft,
       };
     },
   };

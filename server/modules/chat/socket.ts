@@ -6,6 +6,7 @@ import {
   CHAT_EVENT,
   type ChatMessage,
   CLIENT_MESSAGE_ID_HEADER,
+  type LeftEvent,
   MEMBER_QUEUE,
   MEMBER_QUEUE_PREFIX_RE,
   type NotificationEvent,
@@ -48,6 +49,11 @@ interface ChatPrincipal {
   rooms: Set<number>;
   /** Rooms this session was found to be in (subscribe or first send); the store re-checks anyway. */
   verified: Set<number>;
+  /**
+   * Rooms this session may write in (both members in it, decision 0060), with the room's leave
+   * count (`leaves`) when it was found so: a leave since then makes the next SEND look again.
+   */
+  writable: Map<number, number>;
   /** SENDs without a receipt accepted but not stored yet. */
   pending: number;
   /** A receipt-less SEND that could not be stored; the session's next frame gets it as ERROR. */
@@ -203,6 +209,23 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     notifyIfAway(result.room, message);
   }
 
+  /** Leaves seen on this instance per room (the fan-out tells every instance): see `writable`. */
+  const leaves = new Map<number, number>();
+
+  /**
+   * Before a chat SEND: the sender is in the room and so is the friend (decision 0060). Reading and
+   * typing only need the first (verify). The store statement checks both again.
+   */
+  async function verifyWritable(principal: ChatPrincipal, roomId: number): Promise<void> {
+    const seen = leaves.get(roomId) ?? 0;
+    if (principal.writable.get(roomId) === seen) return;
+    const room = await repo.room(roomId);
+    if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
+    if (room.aLeft || room.bLeft) throw reject(STOMP_ERRORS.friendLeft, 'CHAT_403');
+    principal.verified.add(roomId);
+    principal.writable.set(roomId, seen);
+  }
+
   async function verify(principal: ChatPrincipal, roomId: number): Promise<void> {
     if (principal.verified.has(roomId)) return;
     const room = await repo.room(roomId);
@@ -249,7 +272,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       try {
         const member = await ctx.authenticate(`Bearer ${token}`);
         authFailing = false;
-        return { principal: { member, rooms: new Set(), verified: new Set(), pending: 0 }, expiresAt: member.tokenExpiresAt };
+        return { principal: { member, rooms: new Set(), verified: new Set(), writable: new Map(), pending: 0 }, expiresAt: member.tokenExpiresAt };
       } catch (err) {
         if (!(err instanceof AppError)) {
           // The database (or another part of ours) failed, not the token: say so, so the client
@@ -276,9 +299,12 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       const match = ROOM_TOPIC_RE.exec(destination);
       if (!match) throw reject(STOMP_ERRORS.unknownDestination, 'CHAT_400');
       const roomId = Number(match[1]);
+      const seen = leaves.get(roomId) ?? 0;
       const room = await repo.room(roomId);
       if (!room || friendOf(room, principal.member.id) === undefined) throw reject(STOMP_ERRORS.notParticipant, 'CHAT_403');
       principal.verified.add(roomId);
+      // The room as read here answers the first SEND too (no second read), when both are in it.
+      if (!room.aLeft && !room.bLeft) principal.writable.set(roomId, seen);
       if (!principal.rooms.has(roomId)) {
         principal.rooms.add(roomId);
         presence.enter(principal.member.id, roomId);
@@ -311,7 +337,7 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
       }
       const clientId = frame.headers[CLIENT_MESSAGE_ID_HEADER];
       if (clientId !== undefined && !CLIENT_ID_RE.test(clientId)) throw reject(`invalid ${CLIENT_MESSAGE_ID_HEADER}`, 'CHAT_400');
-      await verify(principal, roomId);
+      await verifyWritable(principal, roomId);
 
       const request = { roomId, senderId: principal.member.id, content: body.data.content, clientMessageId: clientId ?? null };
       principal.pending++;
@@ -364,10 +390,22 @@ export function createChatSocket(ctx: AppContext, options: ChatSocketOptions): C
     }
   }
 
+  /**
+   * A member left a room (every instance hears it): their sessions here stop receiving it; every
+   * session's next SEND there looks again (nobody may write in it now); the friend's sessions here
+   * still on the room get `event:left` (decision 0060), after the leaver's subscriptions are gone.
+   */
+  function roomLeftHere(memberId: number, roomId: number): void {
+    dropRoom(memberId, roomId);
+    leaves.set(roomId, (leaves.get(roomId) ?? 0) + 1);
+    const event: LeftEvent = { memberId };
+    stomp.publish(roomTopic(roomId), JSON.stringify(event), { 'content-type': 'application/json', [STOMP_HEADERS.event]: CHAT_EVENT.left });
+  }
+
   broker.subscribe((destination, body, headers) => {
     // Control events are broadcast to every instance; clients can never subscribe to them (ROOM_TOPIC_RE).
     const left = ROOM_LEFT_RE.exec(destination);
-    if (left) return dropRoom(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
+    if (left) return roomLeftHere(Number(headers[MEMBER_ID_HEADER]), Number(left[1]));
     if (destination === SESSION_ENDED) {
       const sid = headers[SESSION_ID_HEADER];
       if (sid) stomp.closeWhere((p) => p.member.sessionId === sid, { message: STOMP_ERRORS.signedOut, code: 'JWT_401' });

@@ -131,6 +131,22 @@ export const dateLabel = style({
   fontSize: vars.font.xs,
 });
 
+/** A line of the room's own (the friend left, decision 0060): centred like a date, after the last message. */
+export const systemLine = style({
+  display: 'flex',
+  justifyContent: 'center',
+  margin: `${vars.space.lg} 0 ${vars.space.sm}`,
+});
+
+export const systemLabel = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.line,
+  color: vars.color.textSub,
+  fontSize: vars.font.xs,
+  textAlign: 'center',
+});
+
 export const row = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm, marginTop: vars.space.xs });
 
 export const rowRunStart = style({ marginTop: vars.space.md });
@@ -210,6 +226,19 @@ export const composer = style({
   paddingBottom: `max(${vars.space.sm}, env(safe-area-inset-bottom))`,
   borderTop: `1px solid ${vars.color.line}`,
   background: vars.color.bg,
+});
+
+/** Where the composer was when the friend has left (decision 0060): nothing to type into, said why. */
+export const closedComposer = style({
+  flexShrink: 0,
+  margin: 0,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  paddingBottom: `max(${vars.space.md}, env(safe-area-inset-bottom))`,
+  borderTop: `1px solid ${vars.color.line}`,
+  background: vars.color.bg,
+  color: vars.color.textSub,
+  fontSize: vars.font.sm,
+  textAlign: 'center',
 });
 
 /** Near and over MAX_MESSAGE_CHARS: what is wrong on the left, the counter on the right. */

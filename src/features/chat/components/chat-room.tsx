@@ -113,6 +113,10 @@ function Composer({ onSend, onTyping }: { onSend(content: string): Promise<void>
   );
 }
 
+/** The friend left (decision 0060): KakaoTalk's line in the room, and what stands where the composer was. */
+const friendLeftLine = (name: string | undefined) => `${name ?? '상대방'}님이 채팅방을 나갔어요`;
+const FRIEND_LEFT_NOTE = '상대방이 나가서 메시지를 보낼 수 없어요';
+
 /** Spec "Chat room". */
 export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onReportMessage, pinned }: ChatRoomProps) {
   useLockPageScroll();
@@ -124,6 +128,8 @@ export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onReport
   const firstPage = messages.data?.pages[0];
   const userId = firstPage?.userId ?? null;
   const friendId = friend?.friendId ?? firstPage?.friendId;
+  // The server refuses a message to a friend who left (decision 0060): nothing to type it into.
+  const friendLeft = firstPage?.friendLeft === true;
 
   const rows = useMemo(() => {
     const server = messages.data?.pages.flatMap((page) => page.data) ?? [];
@@ -186,9 +192,16 @@ export function ChatRoom({ roomId, friend, onBack, onOpenProfile, menu, onReport
           onRemove={session.remove}
           onMessageLongPress={setPressed}
           loadError={messages.isError && rows.length === 0}
+          endNote={friendLeft ? friendLeftLine(friend?.name) : null}
         />
       )}
-      <Composer onSend={session.send} onTyping={session.typed} />
+      {friendLeft ? (
+        <p className={styles.closedComposer} role="status">
+          {FRIEND_LEFT_NOTE}
+        </p>
+      ) : (
+        <Composer onSend={session.send} onTyping={session.typed} />
+      )}
       <MessageMenu target={pressed} onClose={() => setPressed(null)} onReport={onReportMessage} />
     </div>
   );

@@ -19,6 +19,8 @@ interface MessageListProps {
   onRemove(clientMessageId: string): void;
   onMessageLongPress?(target: MessageMenuTarget): void;
   loadError: boolean;
+  /** A centred system line after the last message (the friend left, decision 0060). */
+  endNote?: string | null;
 }
 
 /** Within this distance of the end, the list counts as "at the bottom" and follows new messages. */
@@ -30,7 +32,18 @@ const BOTTOM_SLACK_PX = 80;
  * at the end (or sent it); one reading back stays where they read, and 새 메시지 at the bottom
  * says what came and takes them there, as KakaoTalk's preview bar does.
  */
-export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, onRetry, onRemove, onMessageLongPress, loadError }: MessageListProps) {
+export function MessageList({
+  rows,
+  friend,
+  hasOlder,
+  loadingOlder,
+  loadOlder,
+  onRetry,
+  onRemove,
+  onMessageLongPress,
+  loadError,
+  endNote = null,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const topVisible = useInView(sentinel, scroller, '120px');
@@ -59,6 +72,12 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
     }
     last.current = { firstKey, lastKey, scrollHeight: element.scrollHeight };
   }, [firstKey, lastKey, readingFrom, newestMine]);
+
+  // The system line at the end shows while the student is at the end: it stays in view.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (endNote && element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [endNote]);
 
   // The keyboard opening shrinks the list: someone reading the latest messages keeps seeing them.
   useEffect(() => {
@@ -101,7 +120,7 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
         </div>
       ) : null}
       {loadError ? <p className={styles.emptyRoom}>메시지를 불러오지 못했어요.</p> : null}
-      {!loadError && rows.length === 0 ? <p className={styles.emptyRoom}>첫 메시지를 보내 보세요</p> : null}
+      {!loadError && rows.length === 0 && !endNote ? <p className={styles.emptyRoom}>첫 메시지를 보내 보세요</p> : null}
       <ol className={styles.messages} aria-label="메시지">
         {rows.map((row) =>
           row.kind === 'date' ? (
@@ -112,6 +131,11 @@ export function MessageList({ rows, friend, hasOlder, loadingOlder, loadOlder, o
             <MessageRow key={row.key} row={row} friend={friend} onRetry={onRetry} onRemove={onRemove} onLongPress={onMessageLongPress} />
           ),
         )}
+        {endNote ? (
+          <li className={styles.systemLine}>
+            <span className={styles.systemLabel}>{endNote}</span>
+          </li>
+        ) : null}
       </ol>
       {newBelow ? (
         <div className={styles.newBelowDock}>

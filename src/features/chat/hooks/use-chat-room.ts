@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { TYPING_SHOWN_MS } from '../../../../contract/stomp-values';
 import { chatKeys, type MessagesData } from '../../../entities/chat-room';
 import { acquireAppChat, appChatState, currentAppChat, subscribeAppChatState } from '../live/app-chat';
-import { applyReadEvent } from '../live/cache';
+import { applyReadEvent, setFriendLeft } from '../live/cache';
 import { ReadReporter } from '../live/read-reporter';
 import { addLiveMessage, catchUpMessages } from '../model/message-cache';
 import type { LocalMessage } from '../model/timeline';
@@ -61,6 +61,12 @@ export function useChatRoom(roomId: number): ChatRoomSession {
         if (message.clientMessageId) outbox.forgetSent([message.clientMessageId]);
       },
       onRead: (event) => applyReadEvent(queryClient, roomId, event),
+      // The friend left while the room is open (decision 0060): the line and the notice, at once.
+      onLeft: () => {
+        clearTimeout(typingTimer);
+        setFriendTyping(false);
+        setFriendLeft(queryClient, roomId, true);
+      },
       onTyping: () => {
         // "입력 중…" disappears on its own a few seconds after the last event.
         setFriendTyping(true);

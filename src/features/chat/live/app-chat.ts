@@ -6,7 +6,7 @@ import type { ChatFriend } from '../model/friend';
 import { OutboxDrainer } from '../outbox/drainer';
 import { getOutbox, type Outbox } from '../outbox/outbox';
 import { ChatConnection, type ConnectionState, type RoomHandlers } from '../realtime/chat-connection';
-import { applyNotificationEvent, applyRoomEvent, catchUpMemberQueue, listedRoom } from './cache';
+import { applyNotificationEvent, applyRoomEvent, catchUpMemberQueue, listedRoom, recheckLeftRoom } from './cache';
 
 /** A hidden app keeps its connection this long (switching apps briefly), then lets push take over. */
 const HIDDEN_GRACE_MS = 30_000;
@@ -71,6 +71,7 @@ export class AppChat {
         onRoom: (event) => {
           const before = applyRoomEvent(this.queryClient, event)?.unreadCount ?? this.unreadSeen.get(event.roomId) ?? 0;
           this.unreadSeen.set(event.roomId, event.unreadCount);
+          recheckLeftRoom(this.queryClient, event.roomId);
           // Only the friend's new message adds to my unread count: not mine (from my other phone), not a read.
           if (event.unreadCount > before && event.lastMessage !== null) void this.announce(event.roomId, event.lastMessage);
         },

@@ -60,6 +60,28 @@ export function listedRoom(queryClient: QueryClient, roomId: number): ChatRoomIt
     .find((item) => item.roomId === roomId);
 }
 
+/**
+ * Whether the friend has left the room (decision 0060), as its newest page says: the room shows a
+ * line and a notice instead of the composer. False when unknown (an older server says nothing).
+ */
+export function setFriendLeft(queryClient: QueryClient, roomId: number, friendLeft: boolean): void {
+  queryClient.setQueryData<MessagesData>(chatKeys.messages(roomId), (old) => {
+    const first = old?.pages[0];
+    if (!old || !first || (first.friendLeft ?? false) === friendLeft) return old;
+    return { ...old, pages: [{ ...first, friendLeft }, ...old.pages.slice(1)] };
+  });
+}
+
+/**
+ * `event:room` for a room whose friend had left: it changes only when the room is opened again for
+ * both (contract section 7) or the member reads it, so its newest page is fetched again to learn
+ * which (a re-open takes the notice away).
+ */
+export function recheckLeftRoom(queryClient: QueryClient, roomId: number): void {
+  if (queryClient.getQueryData<MessagesData>(chatKeys.messages(roomId))?.pages[0]?.friendLeft !== true) return;
+  void queryClient.invalidateQueries({ queryKey: chatKeys.messages(roomId), exact: true });
+}
+
 /** `event:read` → the friend has read my messages up to `lastReadMessageId`: their `1` goes. */
 export function applyReadEvent(queryClient: QueryClient, roomId: number, event: ReadEvent): void {
   const last = BigInt(event.lastReadMessageId);

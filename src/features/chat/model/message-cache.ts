@@ -15,7 +15,9 @@ export function addLiveMessage(queryClient: QueryClient, roomId: number, message
     if (!old || old.pages.length === 0) return old;
     if (messageIds(old).has(message.id.value)) return old;
     const [first, ...rest] = old.pages as [MessagesPage, ...MessagesPage[]];
-    return { ...old, pages: [{ ...first, data: [message, ...first.data].sort(newestFirst) }, ...rest] };
+    // The friend wrote: they are in the room again (it was re-opened, decision 0060).
+    const back = first.friendLeft === true && message.senderId === first.friendId ? { friendLeft: false } : {};
+    return { ...old, pages: [{ ...first, ...back, data: [message, ...first.data].sort(newestFirst) }, ...rest] };
   });
 }
 
@@ -34,6 +36,8 @@ export async function catchUpMessages(queryClient: QueryClient, roomId: number):
     // Known messages come back too: their read markers (unreadCount) may have changed meanwhile.
     const fresher = new Map(latest.data.map((m) => [m.id.value, m]));
     old = { ...old, pages: old.pages.map((page) => ({ ...page, data: page.data.map((m) => fresher.get(m.id.value) ?? m) })) };
+    // Whether the friend has left (decision 0060) is the newest page's to say.
+    old = { ...old, pages: [{ ...old.pages[0]!, friendLeft: latest.friendLeft }, ...old.pages.slice(1)] };
     if (missing.length === 0) return old;
     const hasKnownMessages = known.size > 0;
     if (missing.length === latest.data.length && latest.meta.hasNext && hasKnownMessages) return fresh;

@@ -1,4 +1,4 @@
-import type { ChatMessage, NotificationEvent, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
+import type { ChatMessage, LeftEvent, NotificationEvent, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
 
 /**
  * The contract's STOMP MESSAGE bodies (contract/stomp.ts), checked by hand: the chat connection
@@ -36,6 +36,11 @@ export function readChatMessage(body: unknown): ChatMessage | null {
 export function readReadEvent(body: unknown): ReadEvent | null {
   if (!isObject(body) || !isNumber(body.memberId) || !isMessageId(body.lastReadMessageId)) return null;
   return { memberId: body.memberId, lastReadMessageId: body.lastReadMessageId };
+}
+
+/** `event:left` (decision 0060): the friend left the room. */
+export function readLeftEvent(body: unknown): LeftEvent | null {
+  return isObject(body) && isNumber(body.memberId) ? { memberId: body.memberId } : null;
 }
 
 export function readTypingEvent(body: unknown): TypingEvent | null {

@@ -1,6 +1,6 @@
 import { CHAT_EVENT, STOMP_HEADERS } from '../../../../contract/stomp-values';
-import type { ChatMessage, NotificationEvent, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
-import { readChatMessage, readNotificationEvent, readReadEvent, readRoomEvent, readTypingEvent } from './frames';
+import type { ChatMessage, LeftEvent, NotificationEvent, ReadEvent, RoomEvent, TypingEvent } from '../../../../contract/stomp';
+import { readChatMessage, readLeftEvent, readNotificationEvent, readReadEvent, readRoomEvent, readTypingEvent } from './frames';
 import type { StompClientLike, StompFrameLike } from './stomp-client';
 
 /** What every subscription hears about its own life. */
@@ -19,6 +19,8 @@ export interface RoomHandlers extends LifeHandlers {
   onRead?(event: ReadEvent): void;
   /** `event:typing`: the friend is typing. */
   onTyping?(event: TypingEvent): void;
+  /** `event:left` (decision 0060): the friend left the room; it cannot be written to now. */
+  onLeft?(event: LeftEvent): void;
 }
 
 export interface QueueHandlers extends LifeHandlers {
@@ -60,6 +62,11 @@ export function roomDelivery(roomId: number, handlers: RoomHandlers): (frame: St
       const typing = readTypingEvent(json);
       if (typing) handlers.onTyping?.(typing);
       return typing !== null;
+    }
+    if (event === CHAT_EVENT.left) {
+      const left = readLeftEvent(json);
+      if (left) handlers.onLeft?.(left);
+      return left !== null;
     }
     // An event this client does not know yet is not an error.
     if (event !== undefined) return true;
