@@ -13,7 +13,7 @@ import { useWaitingForNetwork } from '../../../lib/online-status';
 import { showToast } from '../../../lib/toast';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { useLongPress } from '../hooks/use-long-press';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { formatListInstant, formatRoomTime } from '../model/time';
 import type { LocalMessage } from '../model/timeline';
 import { getOutbox } from '../outbox/outbox';
@@ -161,7 +161,7 @@ export function ChatList() {
   const matchesWaiting = useWaitingForNetwork(matches);
   const [leaving, setLeaving] = useState<ChatRoom | null>(null);
   // One clock for every row: 오늘 becomes 어제 at midnight while the list is open (decision 0060).
-  const now = useNow();
+  const now = useNow(60_000);
   const sentinel = useRef<HTMLDivElement>(null);
   const sentinelVisible = useInView(sentinel, undefined, '200px');
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;

@@ -9,7 +9,7 @@ import { downloadMeetupIcs, useCancelMeetup, useConfirmMeetup, useDeclineMeetup,
 import { showToast } from '../../../lib/toast';
 import { CheckinSheet } from './checkin-sheet';
 import * as styles from './meetups.css';
-import { useNow } from './use-now';
+import { useNow } from '../../../lib/use-now';
 
 const STATUS_LABEL: Record<MeetupStatus, string> = {
   PROPOSED: '수락 대기',
@@ -57,7 +57,7 @@ export function MeetupCard({
   openCheckin?: boolean;
   pinned?: boolean;
 }) {
-  const now = useNow();
+  const now = useNow(30_000);
   const confirm = useConfirmMeetup();
   const decline = useDeclineMeetup();
   const cancel = useCancelMeetup();
