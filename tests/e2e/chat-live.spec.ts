@@ -56,7 +56,9 @@ test("the 1 goes live when the friend reads; the friend's list and tab badge fol
 
   // B goes to the chat list; the next message moves in live, with its count.
   await pageB.getByRole('link', { name: '채팅' }).click();
-  const roomLink = pageB.getByRole('link', { name: /김하나/ });
+  // Home's member cards name 김하나 too, and stay on screen until the list's loader is done: the
+  // room's row is the link into the room.
+  const roomLink = pageB.getByRole('link', { name: /김하나/ }).and(pageB.locator('a[href^="/chatting/"]'));
   await expect(roomLink).toContainText('점심 같이 드실래요?');
   await say(pageA, '학생식당 12시 어때요?');
   await expect(roomLink).toContainText('학생식당 12시 어때요?', { timeout: 15_000 });

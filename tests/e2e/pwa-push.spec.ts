@@ -56,11 +56,14 @@ test('an FCM data-only push becomes a notification (title, body, tag, data.url) 
     },
   ]);
 
-  // The page in front shows the same message as a toast (top-right).
+  // The page in front shows the same message as a toast: top-right, just under the header (it
+  // used to cover the header's name and menu).
   const toast = page.getByTestId('toast').filter({ hasText: '새 런치챗 요청' }).first();
   await expect(toast).toContainText('민수님이 런치챗을 요청했어요!');
-  const box = await toast.boundingBox();
-  expect(box!.y).toBeLessThan(40);
+  const box = (await toast.boundingBox())!;
+  const header = (await page.locator('header').first().boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(box.y).toBeLessThan(header.y + header.height + 40);
   await shoot(page, 'pwa-push-toast');
 
   // The toast leaves by itself after 5 s.
