@@ -9,25 +9,11 @@ import { MENTOR_CONFIGS } from '../../contract/mentor';
 import { clearAccessToken, setAccessToken } from '../../src/lib/auth';
 import { persistKey } from '../../src/lib/query-persistence';
 import { makeJwt, ok } from './support/helpers';
-import { card, meetupLists, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
+import { card, endedMeetup, meetupLists, ORIGIN, quietRest, renderApp, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 import { openPersistedApp } from './support/persisted-app';
 
-const HOUR = 3_600_000;
-const ended: Meetup = {
-  meetupId: 31,
-  matchId: 4,
-  proposerId: 1,
-  partnerId: 12,
-  startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
-  endsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
-  place: '학생식당',
-  status: 'CONFIRMED',
-  createdAt: new Date(Date.now() - 48 * HOUR).toISOString(),
-  myCheckin: null,
-  partner: { id: 12, memberName: '이준호' },
-  chatRoomId: 5,
-};
+const ended = endedMeetup();
 // Lunches had and answered, or called off: the past list holds every one of them.
 const history: Meetup[] = Array.from({ length: 20 }, (_, i) => ({
   ...ended,

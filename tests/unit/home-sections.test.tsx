@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Meetup } from '../../contract/meetups';
 import { MENTOR_CONFIGS } from '../../contract/mentor';
 import { ok } from './support/helpers';
-import { card, meetupLists, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
+import { card, endedMeetup, meetupLists, ORIGIN, quietRest, renderApp, serverError, stubBrowser } from './support/member-fixtures';
 import { server } from './support/msw-server';
 
 // The whole GET /api/mentor answer: home's banner and /monthly-mentor share one cache entry.
@@ -78,21 +78,7 @@ describe('home sections', () => {
   });
 
   it('다가오는 약속 offers 전체 보기 (내 약속), and a lunch that is over and unanswered asks "이준호님과 만났나요?" there', async () => {
-    const HOUR = 3_600_000;
-    const ended: Meetup = {
-      meetupId: 31,
-      matchId: 4,
-      proposerId: 1,
-      partnerId: 12,
-      startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
-      endsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
-      place: '학생식당',
-      status: 'CONFIRMED',
-      createdAt: new Date(Date.now() - 48 * HOUR).toISOString(),
-      myCheckin: null,
-      partner: { id: 12, memberName: '이준호' },
-      chatRoomId: 5,
-    };
+    const ended = endedMeetup();
     const answered: Meetup = { ...ended, meetupId: 30, partner: { id: 13, memberName: '박답함' }, myCheckin: { met: true, compliments: [] } };
     server.use(
       meetupLists(() => ({ past: [ended, answered] })),

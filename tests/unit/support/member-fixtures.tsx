@@ -125,6 +125,29 @@ export function oneRoomPage(roomId: number, friendId: number, lastMessage: strin
 }
 
 /**
+ * A lunch with 이준호 (member 12, room 5) that ended an hour ago, CONFIRMED and not checked in
+ * yet: home's "이준호님과 만났나요?".
+ */
+export function endedMeetup(extra: Partial<Meetup> = {}): Meetup {
+  const hour = 3_600_000;
+  return {
+    meetupId: 31,
+    matchId: 4,
+    proposerId: 1,
+    partnerId: 12,
+    startsAt: new Date(Date.now() - 3 * hour).toISOString(),
+    endsAt: new Date(Date.now() - 2 * hour).toISOString(),
+    place: '학생식당',
+    status: 'CONFIRMED',
+    createdAt: new Date(Date.now() - 48 * hour).toISOString(),
+    myCheckin: null,
+    partner: { id: 12, memberName: '이준호' },
+    chatRoomId: 5,
+    ...extra,
+  };
+}
+
+/**
  * GET /api/meetups as the server answers it for a member whose meetups are `upcoming` (ahead,
  * soonest first) and `past` (the rest, newest first), read on every request: each meetup says
  * whether its check-in is due (`myCheckinDue`: a past one CONFIRMED or DONE without the member's
