@@ -20,7 +20,8 @@ export const vars = createGlobalTheme(':root', {
     cellSelected: '#FF7A1A',
     cellIdle: '#F2F2F4',
     danger: '#E5484D',
-    // Under white small text and as a mark beside text (the console's reported message): ≥ 4.5:1, unlike `danger`.
+    // Small text on white (errors, the sign-in notice, 전송 실패), white text on it (the console's 정지 badge), and a mark
+    // beside text (the console's reported message): ≥ 4.5:1, unlike `danger` (3.9:1), which is left to borders and icons.
     dangerStrong: '#B42318',
     white: '#FFFFFF',
     whiteFaint: 'rgba(255, 255, 255, 0.35)',

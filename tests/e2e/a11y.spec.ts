@@ -92,6 +92,19 @@ test('/onboarding', async ({ page }) => {
   await audit(page, 'a11y-onboarding');
 });
 
+test('/onboarding with a suspension notice (a 7-day 정지 signed the app out)', async ({ page }) => {
+  // As the app leaves it when a timed suspension ends the session (signed-out-reason.ts).
+  await page.addInitScript(() => {
+    sessionStorage.setItem('lunchchat:signed-out-reason', 'AUTH_403_DISABLED');
+    sessionStorage.setItem('lunchchat:signed-out-until', '2026-12-14T06:00:00.000Z');
+  });
+  await page.goto('/onboarding');
+  await expect(page.getByRole('alert')).toContainText('이용이 정지된 계정이에요');
+  await expect(page.getByText('학교 이메일 계정으로 로그인해 주세요')).toBeVisible();
+  await page.waitForTimeout(600);
+  await audit(page, 'a11y-onboarding-suspended');
+});
+
 test('/onboarding/profile, every step', async ({ page, request }) => {
   const token = await newUserToken(request, uniqueEmail('a11y-new'), '최신입');
   await useToken(page, token);

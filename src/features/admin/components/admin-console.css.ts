@@ -70,7 +70,7 @@ export const input = style({
 
 export const textarea = style([input, { minHeight: vars.size.textarea, padding: vars.space.md, resize: 'vertical', lineHeight: vars.font.lineBase }]);
 
-export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.xs, margin: 0 });
+export const fieldError = style({ color: vars.color.dangerStrong, fontSize: vars.font.xs, margin: 0 });
 
 export const card = style({
   background: vars.color.bg,
@@ -161,7 +161,7 @@ export const badge = style({
   fontWeight: vars.font.bold,
 });
 
-export const dangerBadge = style([badge, { background: vars.color.danger, color: vars.color.white }]);
+export const dangerBadge = style([badge, { background: vars.color.dangerStrong, color: vars.color.white }]);
 
 export const statsGrid = style({
   display: 'grid',

@@ -44,7 +44,7 @@ export const notice = style({
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   background: vars.color.bg,
-  color: vars.color.danger,
+  color: vars.color.dangerStrong,
   fontSize: vars.font.sm,
   fontWeight: vars.font.bold,
   textAlign: 'center',

@@ -93,7 +93,7 @@ export const lastMessage = style({
 export const unsentPending = style({ display: 'inline-flex', verticalAlign: '-2px', marginRight: vars.space.xxs, color: vars.color.textWeak });
 
 /** Before the preview of a message the server refused, in the room's 전송 실패 colour. */
-export const unsentFailed = style({ color: vars.color.danger, fontWeight: vars.font.bold });
+export const unsentFailed = style({ color: vars.color.dangerStrong, fontWeight: vars.font.bold });
 
 export const meta = style({
   flexShrink: 0,

@@ -202,7 +202,7 @@ export const pendingIcon = style({
   color: vars.color.textWeak,
 });
 
-export const failedBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.font.xs, color: vars.color.danger });
+export const failedBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.font.xs, color: vars.color.dangerStrong });
 
 export const failedAction = style({
   minHeight: '32px',
