@@ -3,4 +3,4 @@ export { chatRoomsQueryOptions, useChatRooms, type ChatRoom } from './get-chat-r
 export { unreadCountQueryOptions } from './get-unread-count';
 export { fetchMessages, useMessages, type MessagesData, type MessagesPage } from './get-messages';
 export { useLeaveChatRoom } from './leave-chat-room';
-export { useOpenChatRoom, useOpenFriendChatRoom } from './open-chat-room';
+export { useOpenChatRoom } from './open-chat-room';

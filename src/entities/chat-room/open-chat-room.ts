@@ -12,23 +12,15 @@ function openChatRoom(friendId: number): Promise<OpenedRoom> {
   return apiJson(`/api/chatrooms?friendId=${encodeURIComponent(String(friendId))}`, { method: 'POST' });
 }
 
-export function useOpenChatRoom(friendId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => openChatRoom(friendId),
-    // A new or re-opened room shows in the chat list.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() }),
-  });
-}
-
 /**
- * The same for a friend known only when it runs (variables: the friend's id): the match toast's
- * 채팅하기, which outlives the card (or the page) the match was made on.
+ * Opens the pair's room (variables: the friend's id): the profile's and the list's 채팅하기, and the
+ * match toast's, which outlives the card (or the page) the match was made on.
  */
-export function useOpenFriendChatRoom() {
+export function useOpenChatRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: openChatRoom,
+    // A new or re-opened room shows in the chat list.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() }),
   });
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useOpenFriendChatRoom } from '../../entities/chat-room';
+import { useOpenChatRoom } from '../../entities/chat-room';
 import { useMatchesAccepted } from '../../entities/match';
 import { showToast } from '../../lib/toast';
 import { onFailure } from './failure-toast';
@@ -12,7 +12,7 @@ import { onFailure } from './failure-toast';
  */
 export function useMatchedToast(): void {
   const navigate = useNavigate();
-  const chat = useOpenFriendChatRoom();
+  const chat = useOpenChatRoom();
   useMatchesAccepted(({ memberId, memberName, department, imageUrl }) => {
     const openChat = () =>
       void chat.mutateAsync(memberId).then(

@@ -108,14 +108,14 @@ const OPEN_OFFLINE = '오프라인이라 채팅방을 열 수 없어요';
 /** A matched friend with no room yet: a tap opens the room the way the profile's 채팅하기 does. */
 function NewFriendRow({ friend }: { friend: NewFriend }) {
   const navigate = useNavigate();
-  const open = useOpenChatRoom(friend.id);
+  const open = useOpenChatRoom();
   const onOpen = () => {
     // Offline the request would wait unseen and, once back, jump into the room on its own.
     if (!onlineManager.isOnline()) {
       showToast(OPEN_OFFLINE, '연결되면 다시 눌러 주세요.');
       return;
     }
-    open.mutate(undefined, {
+    open.mutate(friend.id, {
       onSuccess: (room) => {
         void navigate({
           to: '/chatting/$id',

@@ -38,7 +38,7 @@ export function MatchButton({ member }: { member: MemberDetail }) {
   const navigate = useNavigate();
   const send = useRequestMatch();
   const accept = useAcceptMatch();
-  const chat = useOpenChatRoom(member.id);
+  const chat = useOpenChatRoom();
   const queryClient = useQueryClient();
   // The first second after 런치챗 보내기 (spec section 4), whatever the cache already says.
   const [sending, setSending] = useState(false);
@@ -77,7 +77,7 @@ export function MatchButton({ member }: { member: MemberDetail }) {
   };
 
   const onChat = () => {
-    chat.mutate(undefined, {
+    chat.mutate(member.id, {
       onSuccess: (room) => {
         void navigate({
           to: '/chatting/$id',
